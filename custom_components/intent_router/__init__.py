@@ -1,0 +1,97 @@
+"""Intent Router: an Assist conversation agent on any OpenAI-compatible server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL, Platform
+from homeassistant.exceptions import (
+    ConfigEntryAuthFailed,
+    ConfigEntryError,
+    ConfigEntryNotReady,
+)
+from homeassistant.helpers import config_validation as cv
+
+from .const import (
+    CONF_CONTEXT_TTL,
+    CONF_CONTEXT_TURNS,
+    DEFAULT_CONTEXT_TTL,
+    DEFAULT_CONTEXT_TURNS,
+    DOMAIN,
+    PROBE_TIMEOUT,
+)
+from .context_store import ContextStore
+from .data import IntentRouterData
+from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+    from homeassistant.helpers.typing import ConfigType
+
+    from .data import IntentRouterConfigEntry
+
+CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+PLATFORMS = [Platform.CONVERSATION]
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Set up the integration; actions will be registered here, not per entry."""
+    return True
+
+
+async def async_setup_entry(
+    hass: HomeAssistant, entry: IntentRouterConfigEntry
+) -> bool:
+    """Probe the model server, then add the conversation agent."""
+    client = LLMClient(
+        hass,
+        entry.data[CONF_URL],
+        entry.data.get(CONF_API_KEY),
+        entry.data[CONF_VERIFY_SSL],
+    )
+    await client.async_prime(hass)
+    try:
+        models = await client.async_list_models(PROBE_TIMEOUT)
+    except LLMAuthError as err:
+        raise ConfigEntryAuthFailed(
+            translation_domain=DOMAIN, translation_key="invalid_auth"
+        ) from err
+    except LLMConnectionError as err:
+        raise ConfigEntryNotReady(
+            translation_domain=DOMAIN, translation_key="cannot_connect"
+        ) from err
+    except LLMError as err:
+        # Reachable but not speaking the OpenAI API: retrying will not help.
+        raise ConfigEntryError(
+            translation_domain=DOMAIN,
+            translation_key="incompatible_server",
+            translation_placeholders={"error": str(err)},
+        ) from err
+
+    context = ContextStore(
+        hass,
+        entry.entry_id,
+        int(entry.options.get(CONF_CONTEXT_TURNS, DEFAULT_CONTEXT_TURNS)),
+        float(entry.options.get(CONF_CONTEXT_TTL, DEFAULT_CONTEXT_TTL)) * 60,
+    )
+    await context.async_load()
+    entry.runtime_data = IntentRouterData(client=client, context=context, models=models)
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    return True
+
+
+async def async_unload_entry(
+    hass: HomeAssistant, entry: IntentRouterConfigEntry
+) -> bool:
+    """Remove the conversation agent and write the context out now."""
+    unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    if unloaded:
+        await entry.runtime_data.context.async_flush()
+    return unloaded
+
+
+async def async_remove_entry(
+    hass: HomeAssistant, entry: IntentRouterConfigEntry
+) -> None:
+    """Delete the stored context with the entry: nothing of it stays behind."""
+    await ContextStore(hass, entry.entry_id, 0, 0).async_remove()

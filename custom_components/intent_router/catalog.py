@@ -1,0 +1,378 @@
+"""What the model may see and use, built from HA's registries and exposure.
+
+Only entities exposed to Assist ever enter the catalog. A house with hundreds
+of exposed entities would make every prompt slow on a small local model, so
+the entities sent are a shortlist: those named in the utterance (by name,
+alias, area or kind of device) and those in the speaker's area. Validation
+still accepts any exposed entity (a follow-up may name one off the list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+import re
+from typing import Any
+
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.core import HomeAssistant, State
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+)
+from homeassistant.helpers.service import async_get_all_descriptions
+
+from .const import CONFIRM_COVER_DEVICE_CLASSES, DENIED_DOMAINS, DENIED_SERVICE_WORDS
+
+# Small homes are sent whole; larger ones get a shortlist of this size.
+MAX_PROMPT_ENTITIES = 40
+
+# What the last turns acted on outranks anything merely mentioned.
+RECENT_BONUS = 10
+
+# Attributes worth a model's attention, per domain (everything else is noise).
+ACTING_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
+    "climate": (
+        "current_temperature",
+        "temperature",
+        "target_temp_low",
+        "target_temp_high",
+        "hvac_modes",
+        "preset_mode",
+        "min_temp",
+        "max_temp",
+    ),
+    "cover": ("current_position", "device_class"),
+    "fan": ("percentage", "preset_mode", "preset_modes", "oscillating"),
+    "humidifier": ("humidity", "mode", "available_modes"),
+    "input_number": ("min", "max", "step", "unit_of_measurement"),
+    "input_select": ("options",),
+    "light": ("brightness", "color_temp_kelvin", "effect_list"),
+    "media_player": (
+        "volume_level",
+        "is_volume_muted",
+        "source",
+        "source_list",
+        "media_title",
+        "media_artist",
+        "shuffle",
+        "repeat",
+    ),
+    "number": ("min", "max", "step", "unit_of_measurement"),
+    "select": ("options",),
+    "sensor": ("unit_of_measurement", "device_class"),
+    "binary_sensor": ("device_class",),
+    "vacuum": ("battery_level", "fan_speed"),
+    "water_heater": ("temperature", "operation_mode", "operation_list"),
+    "weather": ("temperature", "humidity", "temperature_unit"),
+}
+
+# Words that point at a kind of device without naming one.
+DOMAIN_WORDS: Mapping[str, frozenset[str]] = {
+    "light": frozenset(
+        {"light", "lights", "lamp", "lamps", "bright", "dim", "brightness"}
+    ),
+    "switch": frozenset({"switch", "plug", "outlet", "socket"}),
+    "fan": frozenset({"fan", "fans", "ventilation"}),
+    "cover": frozenset(
+        {
+            "blind",
+            "blinds",
+            "shade",
+            "shades",
+            "curtain",
+            "curtains",
+            "garage",
+            "door",
+            "gate",
+            "window",
+            "shutter",
+            "shutters",
+            "awning",
+        }
+    ),
+    "lock": frozenset({"lock", "locks", "unlock", "door", "deadbolt"}),
+    "climate": frozenset(
+        {
+            "temperature",
+            "thermostat",
+            "heat",
+            "heating",
+            "cool",
+            "cooling",
+            "warm",
+            "warmer",
+            "cold",
+            "colder",
+            "hvac",
+            "degrees",
+            "ac",
+        }
+    ),
+    "media_player": frozenset(
+        {
+            "music",
+            "play",
+            "pause",
+            "song",
+            "speaker",
+            "speakers",
+            "volume",
+            "tv",
+            "television",
+            "louder",
+            "quieter",
+            "playing",
+            "skip",
+            "next",
+        }
+    ),
+    "vacuum": frozenset({"vacuum", "robot", "clean", "mop"}),
+    "scene": frozenset({"scene", "mood"}),
+    "script": frozenset({"script", "routine"}),
+    "sensor": frozenset(
+        {"temperature", "humidity", "battery", "power", "energy", "sensor"}
+    ),
+    "binary_sensor": frozenset({"open", "closed", "motion", "detected", "sensor"}),
+    "alarm_control_panel": frozenset({"alarm", "arm", "disarm", "security"}),
+    "weather": frozenset({"weather", "forecast", "rain", "outside"}),
+    "humidifier": frozenset({"humidifier", "humidity", "dehumidifier"}),
+    "valve": frozenset({"valve", "water", "sprinkler"}),
+    "water_heater": frozenset({"boiler", "water", "heater"}),
+}
+
+STOP_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "of",
+        "to",
+        "and",
+        "my",
+        "is",
+        "it",
+        "at",
+        "set",
+        "turn",
+        "please",
+        "all",
+        "off",
+        "up",
+        "down",
+    }
+)
+WORD_RE = re.compile(r"[\w']+")
+
+
+@dataclass(slots=True, frozen=True)
+class EntityInfo:
+    """An exposed entity as the model sees it."""
+
+    entity_id: str
+    name: str
+    aliases: tuple[str, ...]
+    area: str | None
+    state: str
+    attributes: Mapping[str, Any]
+
+    @property
+    def domain(self) -> str:
+        """The entity's domain."""
+        return self.entity_id.partition(".")[0]
+
+
+@dataclass(slots=True, frozen=True)
+class ServiceInfo:
+    """An allowed service and the data fields it takes."""
+
+    tool: str
+    fields: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Catalog:
+    """Everything one utterance may see (`entities`) and act on (`exposed`)."""
+
+    exposed: dict[str, EntityInfo]
+    entities: list[EntityInfo]
+    services: dict[str, ServiceInfo]
+    areas: list[str]
+    speaker_area: str | None
+
+    def needs_confirmation(
+        self, entity_id: str, confirm_domains: Iterable[str]
+    ) -> bool:
+        """Locks, alarms, garage doors and the like ask before acting."""
+        info = self.exposed.get(entity_id)
+        if info is None:
+            return False
+        if info.domain in confirm_domains:
+            return True
+        return (
+            info.domain == "cover"
+            and info.attributes.get("device_class") in CONFIRM_COVER_DEVICE_CLASSES
+        )
+
+
+def words(text: str) -> set[str]:
+    """Lower-case words of a text, for cheap relevance matching."""
+    return set(WORD_RE.findall(text.casefold()))
+
+
+def is_denied(tool: str) -> bool:
+    """Services that options can never allow (DESIGN.md, Safety)."""
+    domain, _, service = tool.partition(".")
+    return domain in DENIED_DOMAINS or any(
+        word in service for word in DENIED_SERVICE_WORDS
+    )
+
+
+async def async_build_catalog(
+    hass: HomeAssistant,
+    text: str,
+    device_id: str | None,
+    allowed_domains: Iterable[str],
+    recent_targets: Iterable[str] = (),
+) -> Catalog:
+    """Build the catalog for one utterance.
+
+    `recent_targets` (what the last turns acted on) always make the
+    shortlist, so "turn it off again" finds "it" in a large home too.
+    """
+    entity_reg = er.async_get(hass)
+    device_reg = dr.async_get(hass)
+    area_reg = ar.async_get(hass)
+
+    exposed: dict[str, EntityInfo] = {}
+    for state in hass.states.async_all():
+        if async_should_expose(hass, CONVERSATION_DOMAIN, state.entity_id):
+            exposed[state.entity_id] = _entity_info(
+                state, entity_reg, device_reg, area_reg
+            )
+
+    speaker_area: str | None = None
+    if (
+        device_id
+        and (device := device_reg.async_get(device_id))
+        and device.area_id
+        and (area := area_reg.async_get_area(device.area_id))
+    ):
+        speaker_area = area.name
+
+    entities = shortlist(exposed.values(), text, speaker_area, set(recent_targets))
+    allowed = set(allowed_domains)
+    services = await _async_services(hass, {e.domain for e in entities} & allowed)
+    return Catalog(
+        exposed=exposed,
+        entities=entities,
+        services=services,
+        areas=sorted(area.name for area in area_reg.async_list_areas()),
+        speaker_area=speaker_area,
+    )
+
+
+def shortlist(
+    entities: Iterable[EntityInfo],
+    text: str,
+    speaker_area: str | None,
+    recent: set[str] | None = None,
+) -> list[EntityInfo]:
+    """The entities worth sending, in a stable order (area, then id)."""
+    candidates = list(entities)
+    if len(candidates) > MAX_PROMPT_ENTITIES:
+        said = words(text)
+        folded = text.casefold()
+        recent = recent or set()
+        scored = [
+            (score, info)
+            for info in candidates
+            if (
+                score := _relevance(info, said, folded, speaker_area)
+                + (RECENT_BONUS if info.entity_id in recent else 0)
+            )
+            > 0
+        ]
+        scored.sort(key=lambda pair: pair[0], reverse=True)
+        candidates = [info for _, info in scored[:MAX_PROMPT_ENTITIES]]
+    return sorted(candidates, key=lambda info: (info.area or "~", info.entity_id))
+
+
+def _relevance(
+    info: EntityInfo, said: set[str], folded: str, speaker_area: str | None
+) -> int:
+    """How strongly an utterance points at an entity (0: not at all)."""
+    score = 0
+    for name in (info.name, *info.aliases):
+        if name and name.casefold() in folded:
+            score += 6
+        score += 2 * len((words(name) - STOP_WORDS) & said)
+    if info.area:
+        if info.area.casefold() in folded:
+            score += 3
+        if info.area == speaker_area:
+            score += 1
+    if DOMAIN_WORDS.get(info.domain, frozenset()) & said:
+        score += 2
+    return score
+
+
+def _entity_info(
+    state: State,
+    entity_reg: er.EntityRegistry,
+    device_reg: dr.DeviceRegistry,
+    area_reg: ar.AreaRegistry,
+) -> EntityInfo:
+    """Name, aliases, area and the attributes that matter, for one entity."""
+    aliases: tuple[str, ...] = ()
+    area_id: str | None = None
+    if entry := entity_reg.async_get(state.entity_id):
+        aliases = tuple(sorted(a for a in entry.aliases if isinstance(a, str) and a))
+        area_id = entry.area_id
+        if area_id is None and entry.device_id:
+            device = device_reg.async_get(entry.device_id)
+            area_id = device.area_id if device else None
+    area = area_reg.async_get_area(area_id) if area_id else None
+    keep = ACTING_ATTRIBUTES.get(state.domain, ())
+    return EntityInfo(
+        entity_id=state.entity_id,
+        name=state.name,
+        aliases=aliases,
+        area=area.name if area else None,
+        state=state.state,
+        attributes={k: v for k in keep if (v := state.attributes.get(k)) is not None},
+    )
+
+
+async def _async_services(
+    hass: HomeAssistant, domains: set[str]
+) -> dict[str, ServiceInfo]:
+    """Allowed entity services of the given domains, with their field names."""
+    if not domains:
+        return {}
+    descriptions = await async_get_all_descriptions(hass)
+    services: dict[str, ServiceInfo] = {}
+    for domain in sorted(domains):
+        for service, description in sorted(descriptions.get(domain, {}).items()):
+            tool = f"{domain}.{service}"
+            # Only services that act on target entities: those are the ones
+            # whose reach exposure can bound.
+            if is_denied(tool) or not description or "target" not in description:
+                continue
+            fields = tuple(_field_names(description.get("fields", {})))
+            services[tool] = ServiceInfo(tool=tool, fields=fields)
+    return services
+
+
+def _field_names(fields: Mapping[str, Any]) -> Iterable[str]:
+    """Field names, skipping collapsed sections of advanced options."""
+    for name, spec in fields.items():
+        if isinstance(spec, Mapping) and "fields" in spec:
+            if not spec.get("collapsed"):
+                yield from _field_names(spec["fields"])
+        else:
+            yield name

@@ -1,0 +1,199 @@
+"""The Plan the model returns, and its validation against the catalog.
+
+A plan can only do what this module lets through: known, allowed services;
+exposed entities; arguments HA's own service schema accepts; a few actions.
+Whatever an utterance or an entity name says, that is the whole reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import HomeAssistant
+
+from .catalog import Catalog, is_denied
+from .const import MAX_ACTIONS
+
+# Targets go in `targets`, where exposure is checked; never through args.
+TARGET_KEYS = frozenset({"entity_id", "area_id", "device_id", "floor_id", "label_id"})
+
+
+class Rejection(StrEnum):
+    """Why a plan was refused (for logs and the debug trace)."""
+
+    MALFORMED = "malformed"
+    TOO_MANY_ACTIONS = "too_many_actions"
+    UNKNOWN_TOOL = "unknown_tool"
+    DENIED_SERVICE = "denied_service"
+    MISSING_TARGETS = "missing_targets"
+    UNKNOWN_ENTITY = "unknown_entity"
+    WRONG_DOMAIN = "wrong_domain"
+    INVALID_ARGS = "invalid_args"
+
+
+class PlanError(Exception):
+    """A plan that must not run."""
+
+    def __init__(self, rejection: Rejection, detail: str) -> None:
+        """Keep a machine-readable class next to a human-readable detail."""
+        super().__init__(f"{rejection}: {detail}")
+        self.rejection = rejection
+        self.detail = detail
+
+
+@dataclass(slots=True, frozen=True)
+class Action:
+    """One tool call: a service on some targets, with arguments."""
+
+    tool: str
+    targets: tuple[str, ...] = ()
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True, frozen=True)
+class Plan:
+    """What the model wants done and said (DESIGN.md, "The plan")."""
+
+    actions: tuple[Action, ...]
+    speech: str
+    confidence: float
+    clarify: str | None = None
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The plan as JSON data, in the shape `parse_plan` reads back."""
+        return {
+            "actions": [
+                {"tool": a.tool, "targets": list(a.targets), "args": a.args}
+                for a in self.actions
+            ],
+            "speech": self.speech,
+            "confidence": self.confidence,
+            "clarify": self.clarify,
+            "reason": self.reason,
+        }
+
+
+_ACTION_SCHEMA = vol.Schema(
+    {
+        vol.Required("tool"): vol.All(str, vol.Strip, vol.Length(min=3)),
+        vol.Optional("targets", default=list): vol.Any(
+            None, vol.All(vol.Coerce(list), [str])
+        ),
+        vol.Optional("args", default=dict): vol.Any(None, dict),
+    },
+    extra=vol.REMOVE_EXTRA,
+)
+_PLAN_SCHEMA = vol.Schema(
+    {
+        vol.Optional("actions", default=list): vol.Any(None, [_ACTION_SCHEMA]),
+        vol.Optional("speech", default=""): vol.Any(None, str),
+        vol.Required("confidence"): vol.All(
+            vol.Coerce(float), vol.Range(min=0.0, max=1.0)
+        ),
+        vol.Optional("clarify"): vol.Any(None, str),
+        vol.Optional("reason"): vol.Any(None, str),
+    },
+    extra=vol.REMOVE_EXTRA,
+)
+
+
+def parse_plan(data: dict[str, Any]) -> Plan:
+    """Check the shape of a model reply and build a Plan from it."""
+    try:
+        raw = _PLAN_SCHEMA(data)
+    except vol.Invalid as err:
+        raise PlanError(Rejection.MALFORMED, str(err)) from err
+    actions = tuple(
+        Action(
+            tool=item["tool"],
+            targets=tuple(dict.fromkeys(item["targets"] or ())),
+            args=item["args"] or {},
+        )
+        for item in raw["actions"] or ()
+    )
+    return Plan(
+        actions=actions,
+        speech=(raw["speech"] or "").strip(),
+        confidence=raw["confidence"],
+        clarify=(raw.get("clarify") or "").strip() or None,
+        reason=raw.get("reason") or None,
+    )
+
+
+def validate_plan(hass: HomeAssistant, plan: Plan, catalog: Catalog) -> None:
+    """Raise PlanError unless every action of the plan may run."""
+    if len(plan.actions) > MAX_ACTIONS:
+        raise PlanError(
+            Rejection.TOO_MANY_ACTIONS, f"{len(plan.actions)} > {MAX_ACTIONS}"
+        )
+    for action in plan.actions:
+        _validate_action(hass, action, catalog)
+
+
+def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> None:
+    """One action: allowed tool, exposed targets, schema-valid arguments."""
+    if is_denied(action.tool):
+        raise PlanError(Rejection.DENIED_SERVICE, action.tool)
+    if action.tool not in catalog.services:
+        raise PlanError(Rejection.UNKNOWN_TOOL, action.tool)
+    domain, _, service = action.tool.partition(".")
+    if not action.targets:
+        raise PlanError(Rejection.MISSING_TARGETS, action.tool)
+    if smuggled := TARGET_KEYS & action.args.keys():
+        raise PlanError(Rejection.INVALID_ARGS, f"targets in args: {sorted(smuggled)}")
+    for target in action.targets:
+        if target not in catalog.exposed:
+            raise PlanError(Rejection.UNKNOWN_ENTITY, target)
+        if not target.startswith(f"{domain}."):
+            raise PlanError(Rejection.WRONG_DOMAIN, f"{action.tool} on {target}")
+    registered = hass.services.async_services_for_domain(domain).get(service)
+    if registered is not None and registered.schema is not None:
+        # Checked here so a bad plan fails before anything runs; the args are
+        # passed on as given, since HA validates (and converts) them again.
+        try:
+            registered.schema({**action.args, ATTR_ENTITY_ID: list(action.targets)})
+        except vol.Invalid as err:
+            raise PlanError(Rejection.INVALID_ARGS, f"{action.tool}: {err}") from err
+
+
+def plan_json_schema(catalog: Catalog) -> dict[str, Any]:
+    """The JSON schema a server can decode against: tools and ids as enums.
+
+    Enums keep small models from inventing tools or entity ids; they do not
+    make the choice right, which is what validation is for.
+    """
+    tool: dict[str, Any] = {"type": "string"}
+    if catalog.services:
+        tool["enum"] = list(catalog.services)
+    target: dict[str, Any] = {"type": "string"}
+    if catalog.entities:
+        target["enum"] = [info.entity_id for info in catalog.entities]
+    return {
+        "type": "object",
+        "properties": {
+            "actions": {
+                "type": "array",
+                "maxItems": MAX_ACTIONS,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "tool": tool,
+                        "targets": {"type": "array", "items": target},
+                        "args": {"type": "object"},
+                    },
+                    "required": ["tool", "targets", "args"],
+                },
+            },
+            "speech": {"type": "string"},
+            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+            "clarify": {"type": ["string", "null"]},
+            "reason": {"type": "string"},
+        },
+        "required": ["actions", "speech", "confidence"],
+    }

@@ -1,0 +1,151 @@
+"""Renders the messages of one plan request.
+
+Servers that cache the processed prompt (llama.cpp, vLLM, OpenAI) reuse it
+only up to the first changed byte, so the layout goes from what never changes
+(rules, the plan's format, extra instructions) through what changes rarely
+(services, areas, entities) to what changes with every request (states, the
+speaker's area, the user's words). Nothing time-dependent sits near the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
+    from .catalog import Catalog, EntityInfo
+    from .context_store import Turn
+
+# Recent turns are sent newest first until this many characters (~tokens * 4).
+HISTORY_CHAR_BUDGET = 1600
+
+RULES = """\
+You are the voice assistant of a Home Assistant home. Turn the user's request \
+into one JSON plan and reply with that JSON object only:
+{"actions": [{"tool": "<domain>.<service>", "targets": ["<entity id>"], \
+"args": {}}], "speech": "<short reply>", "confidence": <0 to 1>, \
+"clarify": null, "reason": "<a few words>"}
+
+Rules:
+- Use only the tools and entity ids listed below. Entity ids go in "targets", \
+never in "args"; "args" holds only fields listed for the tool.
+- When the user names no device, prefer the ones in the speaker's area.
+- "speech" tells the user briefly what was done, in the user's language, \
+as if it is done ("The kitchen light is on.").
+- Questions about the home ("is the garage door open?") are answered in \
+"speech" from the states given, with "actions": [].
+- If several devices fit and nothing decides between them, use \
+"actions": [], a low "confidence" and ask one short question in "clarify" \
+naming the choices.
+- "confidence" is how sure you are that the plan does what the user wants.
+- Requests that are not about this home get a short answer in "speech" \
+and "actions": []."""
+
+
+def build_messages(
+    catalog: Catalog,
+    text: str,
+    history: Sequence[Turn],
+    extra_instructions: str | None,
+) -> list[ChatCompletionMessageParam]:
+    """The system prompt (stable part first) and the user turn."""
+    system = [RULES]
+    if extra_instructions and extra_instructions.strip():
+        system.append(
+            f"Instructions from the home's owner:\n{extra_instructions.strip()}"
+        )
+    system.append(render_tools(catalog))
+    system.append(render_entities(catalog))
+    user = [render_states(catalog)]
+    if history:
+        user.append(render_history(history))
+    user.append(f"Speaker area: {catalog.speaker_area or 'unknown'}")
+    user.append(f"Request: {text}")
+    return [
+        {"role": "system", "content": "\n\n".join(system)},
+        {"role": "user", "content": "\n\n".join(user)},
+    ]
+
+
+def render_tools(catalog: Catalog) -> str:
+    """One line per allowed service: `tool(field, ...)`."""
+    lines = [
+        f"{tool}({', '.join(info.fields)})" for tool, info in catalog.services.items()
+    ]
+    return "Tools:\n" + ("\n".join(lines) if lines else "(none)")
+
+
+def render_entities(catalog: Catalog) -> str:
+    """Areas, then one line per entity: `id | name | aliases | area`."""
+    lines = [
+        " | ".join(
+            (info.entity_id, info.name, ", ".join(info.aliases), info.area or "")
+        )
+        for info in catalog.entities
+    ]
+    areas = ", ".join(catalog.areas) or "(none)"
+    body = "\n".join(lines) if lines else "(none)"
+    return f"Areas: {areas}\n\nEntities (id | name | aliases | area):\n{body}"
+
+
+def render_states(catalog: Catalog) -> str:
+    """One line per entity: `id: state, attribute value, ...`."""
+    lines = [f"{info.entity_id}: {_state_text(info)}" for info in catalog.entities]
+    return "States:\n" + ("\n".join(lines) if lines else "(none)")
+
+
+def render_history(history: Sequence[Turn]) -> str:
+    """Recent turns, oldest first, cut to a budget that keeps the newest.
+
+    What was done is given as tool and targets, so "it", "the same" and
+    "again" resolve against data, not against the wording of a reply.
+    """
+    lines: list[str] = []
+    used = 0
+    for turn in reversed(history):
+        entry = _turn_text(turn)
+        if used + len(entry) > HISTORY_CHAR_BUDGET and lines:
+            break
+        lines.append(entry)
+        used += len(entry)
+    lines.reverse()
+    return "Recent turns (oldest first):\n" + "\n".join(lines)
+
+
+def _turn_text(turn: Turn) -> str:
+    """One turn: what was said, what was done, what was answered."""
+    parts = [f"- User: {turn.text}"]
+    for action in turn.actions:
+        args = (
+            f" {json.dumps(action.data, separators=(',', ':'))}" if action.data else ""
+        )
+        parts.append(f"  Did: {action.tool} {', '.join(action.targets)}{args}")
+    if turn.speech:
+        parts.append(f"  Assistant: {turn.speech}")
+    return "\n".join(parts)
+
+
+def _state_text(info: EntityInfo) -> str:
+    """State and the attributes that matter, compactly."""
+    parts = [info.state]
+    parts.extend(_attribute_text(key, value) for key, value in info.attributes.items())
+    return ", ".join(parts)
+
+
+def _attribute_text(key: str, value: Any) -> str:
+    """`key value`, with brightness as a percentage like the service takes it."""
+    if key == "brightness" and isinstance(value, (int, float)):
+        return f"brightness_pct {round(value / 255 * 100)}"
+    if isinstance(value, (list, tuple)):
+        return f"{key} {'/'.join(str(item) for item in value)}"
+    if isinstance(value, Mapping):
+        return f"{key} {dict(value)}"
+    return f"{key} {value}"
+
+
+def estimate_tokens(messages: list[ChatCompletionMessageParam]) -> int:
+    """A chars/4 estimate, for reporting prompt size without a tokenizer."""
+    return sum(len(str(message.get("content") or "")) for message in messages) // 4

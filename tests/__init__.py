@@ -1,0 +1,1 @@
+"""Tests for the Intent Router integration."""

@@ -1,0 +1,115 @@
+"""Fixtures: a real Home Assistant, a real model server, one config entry."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+from syrupy.assertion import SnapshotAssertion
+
+from custom_components.intent_router.const import (
+    CONF_ALLOWED_DOMAINS,
+    CONF_CONFIDENCE_THRESHOLD,
+    CONF_CONFIRM_DOMAINS,
+    CONF_CONTEXT_TTL,
+    CONF_CONTEXT_TURNS,
+    CONF_EXTRA_INSTRUCTIONS,
+    CONF_MODEL,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    DEFAULT_ALLOWED_DOMAINS,
+    DEFAULT_CONFIDENCE_THRESHOLD,
+    DEFAULT_CONFIRM_DOMAINS,
+    DEFAULT_CONTEXT_TTL,
+    DEFAULT_CONTEXT_TURNS,
+    DEFAULT_TEMPERATURE,
+    DEFAULT_TIMEOUT,
+    DOMAIN,
+)
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from .llm_server import ScriptedLLMServer
+
+API_KEY = "sk-test-secret"
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
+    """Let Home Assistant load integrations from custom_components/."""
+
+
+@pytest.fixture
+def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Serialise Home Assistant types the way core's snapshots do."""
+    return snapshot.use_extension(HomeAssistantSnapshotExtension)
+
+
+@pytest.fixture
+async def llm_server(socket_enabled: None) -> AsyncGenerator[ScriptedLLMServer]:
+    """A scripted OpenAI-compatible server on 127.0.0.1, fresh for each test.
+
+    The harness blocks sockets; `socket_enabled` lets this test open one, and
+    connections stay limited to 127.0.0.1.
+    """
+    server = ScriptedLLMServer()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+def mock_config_entry(
+    hass: HomeAssistant, llm_server: ScriptedLLMServer
+) -> MockConfigEntry:
+    """An entry for the scripted server with the default options."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="127.0.0.1",
+        data={
+            CONF_URL: llm_server.url,
+            CONF_API_KEY: API_KEY,
+            CONF_VERIFY_SSL: True,
+        },
+        options={
+            CONF_MODEL: "test-model",
+            CONF_TIMEOUT: DEFAULT_TIMEOUT,
+            CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
+            CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
+            CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
+            CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
+            CONF_EXTRA_INSTRUCTIONS: "",
+            CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
+            CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+        },
+        unique_id=None,
+        version=1,
+        minor_version=1,
+    )
+    entry.add_to_hass(hass)
+    return entry
+
+
+@pytest.fixture
+async def core_components(hass: HomeAssistant) -> None:
+    """Set up what the agent builds on, in start-up order.
+
+    `conversation` needs `homeassistant` (entity exposure) to be set up first.
+    """
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+
+
+@pytest.fixture
+async def init_integration(
+    hass: HomeAssistant, core_components: None, mock_config_entry: MockConfigEntry
+) -> MockConfigEntry:
+    """Set the entry up against the scripted server, as at start-up."""
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    assert mock_config_entry.state is ConfigEntryState.LOADED
+    return mock_config_entry

@@ -1,0 +1,192 @@
+"""A real OpenAI-compatible HTTP server whose replies each test scripts.
+
+The integration talks to it through the `openai` SDK over HTTP, so timeouts,
+status codes, response parsing and the response-format fallbacks all run for
+real. It records every chat request, so tests can assert on the prompt sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass
+import json
+import time
+from typing import Any
+
+from aiohttp import web
+
+DEFAULT_MODELS = ["test-model", "other-model"]
+
+
+class Headers(dict[str, str]):
+    """Request headers; lookups ignore case, as HTTP does."""
+
+    def __init__(self, headers: dict[str, str]) -> None:
+        """Store the names in lower case."""
+        super().__init__((name.lower(), value) for name, value in headers.items())
+
+    def __getitem__(self, name: str) -> str:
+        """Look a header up by any spelling of its name."""
+        return super().__getitem__(name.lower())
+
+    def __contains__(self, name: object) -> bool:
+        """Tell whether a header was sent, by any spelling of its name."""
+        return isinstance(name, str) and super().__contains__(name.lower())
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """Look a header up by any spelling of its name."""
+        return super().get(name.lower(), default)
+
+
+@dataclass(slots=True, frozen=True)
+class _Reply:
+    """One scripted answer to a chat completion."""
+
+    content: str | None
+    status: int
+    delay: float
+    headers: dict[str, str] | None
+    body: bytes | None
+    usage: tuple[int, int] | None
+
+
+def _error(status: int, message: str, **extra: Any) -> web.Response:
+    """An error in the shape the OpenAI API uses, which the SDK parses."""
+    return web.json_response(
+        {"error": {"message": message, "type": "invalid_request_error", **extra}},
+        status=status,
+    )
+
+
+class ScriptedLLMServer:
+    """An OpenAI-compatible server on 127.0.0.1 that answers from a script."""
+
+    def __init__(self) -> None:
+        """Serve the default models and no scripted replies yet."""
+        self.url = ""
+        self.models: list[str] = list(DEFAULT_MODELS)
+        self.models_status = 200
+        # Raw bytes for GET /models, for replies the SDK cannot make sense of.
+        self.models_body: bytes | None = None
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self.rejected_formats: set[str] = set()
+        self._replies: deque[_Reply] = deque()
+        self._runner: web.AppRunner | None = None
+
+    def add_plan(
+        self,
+        plan: dict[str, Any],
+        *,
+        delay: float = 0.0,
+        usage: tuple[int, int] | None = (100, 20),
+    ) -> None:
+        """Queue a plan, sent as the JSON content of the next reply."""
+        self.add_reply(json.dumps(plan), delay=delay, usage=usage)
+
+    def add_reply(
+        self,
+        content: str | None = None,
+        *,
+        status: int = 200,
+        delay: float = 0.0,
+        headers: dict[str, str] | None = None,
+        body: bytes | None = None,
+        usage: tuple[int, int] | None = (100, 20),
+    ) -> None:
+        """Queue the answer to the next chat completion.
+
+        `content` becomes the assistant message; a `status` other than 200
+        answers an OpenAI-style error instead; `body` is sent as-is, for
+        malformed, truncated or huge replies; `delay` waits before answering.
+        """
+        self._replies.append(_Reply(content, status, delay, headers, body, usage))
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1 (the only host tests may reach)."""
+        app = web.Application()
+        app.router.add_get("/v1/models", self._handle_models)
+        app.router.add_post("/v1/chat/completions", self._handle_chat)
+        # Cancel a delayed reply when the client gives up, so that a timed-out
+        # request does not hold up the server's shutdown.
+        self._runner = web.AppRunner(app, handler_cancellation=True)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.url = f"http://127.0.0.1:{port}/v1"
+
+    async def stop(self) -> None:
+        """Close the port; connections still open are dropped."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _handle_models(self, request: web.Request) -> web.Response:
+        """List the scripted models, or fail as scripted."""
+        if self.models_status != 200:
+            return _error(self.models_status, f"scripted status {self.models_status}")
+        if self.models_body is not None:
+            return web.Response(body=self.models_body, content_type="application/json")
+        return web.json_response(
+            {
+                "object": "list",
+                "data": [
+                    {"id": model, "object": "model", "created": 0, "owned_by": "test"}
+                    for model in self.models
+                ],
+            }
+        )
+
+    async def _handle_chat(self, request: web.Request) -> web.Response:
+        """Record the request, then answer with the next scripted reply."""
+        body = await request.json()
+        self.requests.append(body)
+        self.headers.append(Headers(dict(request.headers)))
+        response_format = body.get("response_format") or {}
+        if response_format.get("type") in self.rejected_formats:
+            return _error(
+                400,
+                f"response_format {response_format['type']} is not supported",
+                param="response_format",
+            )
+        if not self._replies:
+            return web.json_response(
+                {"error": {"message": "no scripted reply"}}, status=500
+            )
+        reply = self._replies.popleft()
+        if reply.delay:
+            await asyncio.sleep(reply.delay)
+        if reply.body is not None:
+            return web.Response(
+                body=reply.body,
+                status=reply.status,
+                headers=reply.headers,
+                content_type="application/json",
+            )
+        if reply.status != 200:
+            response = _error(reply.status, f"scripted status {reply.status}")
+            response.headers.update(reply.headers or {})
+            return response
+        completion: dict[str, Any] = {
+            "id": f"chatcmpl-{len(self.requests)}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", ""),
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": reply.content},
+                    "finish_reason": "stop",
+                }
+            ],
+        }
+        if reply.usage is not None:
+            prompt_tokens, completion_tokens = reply.usage
+            completion["usage"] = {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            }
+        return web.json_response(completion, headers=reply.headers)

@@ -1,0 +1,551 @@
+"""The config, reauth, reconfigure and options flows against a real server."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Generator
+from typing import Any
+from unittest.mock import AsyncMock, patch
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import (
+    CONF_ALLOWED_DOMAINS,
+    CONF_CONFIDENCE_THRESHOLD,
+    CONF_CONFIRM_DOMAINS,
+    CONF_CONTEXT_TTL,
+    CONF_CONTEXT_TURNS,
+    CONF_EXTRA_INSTRUCTIONS,
+    CONF_MODEL,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    DEFAULT_ALLOWED_DOMAINS,
+    DEFAULT_CONFIDENCE_THRESHOLD,
+    DEFAULT_CONFIRM_DOMAINS,
+    DEFAULT_CONTEXT_TTL,
+    DEFAULT_CONTEXT_TURNS,
+    DEFAULT_MODEL,
+    DEFAULT_TEMPERATURE,
+    DEFAULT_TIMEOUT,
+    DEFAULT_URL,
+    DOMAIN,
+)
+from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFlowResult
+from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+
+from .conftest import API_KEY
+from .llm_server import ScriptedLLMServer
+
+# Starting a flow sets the integration up, and with it `conversation`.
+pytestmark = pytest.mark.usefixtures("core_components")
+
+DEFAULT_OPTIONS = {
+    CONF_TIMEOUT: DEFAULT_TIMEOUT,
+    CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
+    CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
+    CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
+    CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
+    CONF_EXTRA_INSTRUCTIONS: "",
+    CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
+    CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+}
+
+
+@pytest.fixture
+def mock_setup_entry() -> Generator[AsyncMock]:
+    """Keep flow tests to the flow: entries they create are not set up."""
+    with patch(
+        "custom_components.intent_router.async_setup_entry", return_value=True
+    ) as mock:
+        yield mock
+
+
+async def _closed_port_url() -> str:
+    """The URL of a server that has just gone away."""
+    server = ScriptedLLMServer()
+    await server.start()
+    await server.stop()
+    return server.url
+
+
+def _schema(result: ConfigFlowResult) -> dict[Any, Any]:
+    """The fields of a form, keyed by their markers."""
+    assert result["type"] is FlowResultType.FORM
+    assert result["data_schema"] is not None
+    return dict(result["data_schema"].schema)
+
+
+def _suggested(result: ConfigFlowResult, field: str) -> Any:
+    """The value a form pre-fills for a field."""
+    for key in _schema(result):
+        if key == field:
+            return key.description and key.description.get("suggested_value")
+    raise KeyError(field)
+
+
+def _selector_options(result: ConfigFlowResult, field: str) -> list[str]:
+    """The choices a select field offers."""
+    for key, selector in _schema(result).items():
+        if key == field:
+            return list(selector.config["options"])
+    raise KeyError(field)
+
+
+async def test_user_flow(
+    hass: HomeAssistant, llm_server: ScriptedLLMServer, mock_setup_entry: AsyncMock
+) -> None:
+    """The server is probed, and the entry starts with a model it serves."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "user"
+    assert result["errors"] == {}
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {
+            CONF_URL: f" {llm_server.url}/ ",
+            CONF_API_KEY: API_KEY,
+            CONF_VERIFY_SSL: True,
+        },
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "127.0.0.1"
+    assert result["data"] == {
+        CONF_URL: llm_server.url,
+        CONF_API_KEY: API_KEY,
+        CONF_VERIFY_SSL: True,
+    }
+    assert result["options"] == {CONF_MODEL: "other-model", **DEFAULT_OPTIONS}
+    assert len(mock_setup_entry.mock_calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("models", "model"),
+    [([], DEFAULT_MODEL), (["a-model", DEFAULT_MODEL], DEFAULT_MODEL)],
+    ids=["server lists none", "server lists the default"],
+)
+async def test_user_flow_initial_model(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_setup_entry: AsyncMock,
+    models: list[str],
+    model: str,
+) -> None:
+    """The default model is kept when the server has it or lists nothing."""
+    llm_server.models = models
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_URL: llm_server.url, CONF_VERIFY_SSL: False}
+    )
+
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {
+        CONF_URL: llm_server.url,
+        CONF_API_KEY: None,
+        CONF_VERIFY_SSL: False,
+    }
+    assert result["options"][CONF_MODEL] == model
+
+
+async def _answer_401(server: ScriptedLLMServer) -> str:
+    server.models_status = 401
+    return server.url
+
+
+async def _answer_403(server: ScriptedLLMServer) -> str:
+    server.models_status = 403
+    return server.url
+
+
+async def _answer_503(server: ScriptedLLMServer) -> str:
+    server.models_status = 503
+    return server.url
+
+
+async def _answer_404(server: ScriptedLLMServer) -> str:
+    server.models_status = 404
+    return server.url
+
+
+async def _answer_garbage(server: ScriptedLLMServer) -> str:
+    server.models_body = b"<html>not an API</html>"
+    return server.url
+
+
+async def _no_scheme(server: ScriptedLLMServer) -> str:
+    return server.url.removeprefix("http://")
+
+
+async def _broken_url(server: ScriptedLLMServer) -> str:
+    return "http://[::1/v1"
+
+
+async def _closed_port(server: ScriptedLLMServer) -> str:
+    return await _closed_port_url()
+
+
+BREAKAGES = pytest.mark.parametrize(
+    ("break_server", "errors"),
+    [
+        (_answer_401, {"base": "invalid_auth"}),
+        (_answer_403, {"base": "invalid_auth"}),
+        (_closed_port, {"base": "cannot_connect"}),
+        (_answer_503, {"base": "cannot_connect"}),
+        (_answer_404, {"base": "incompatible_server"}),
+        (_answer_garbage, {"base": "unknown"}),
+        (_no_scheme, {CONF_URL: "invalid_url"}),
+        (_broken_url, {CONF_URL: "invalid_url"}),
+    ],
+    ids=[
+        "401",
+        "403",
+        "closed port",
+        "503",
+        "404",
+        "not JSON",
+        "no scheme",
+        "unparsable URL",
+    ],
+)
+
+
+def _repair(server: ScriptedLLMServer) -> None:
+    """Undo whatever a breakage did to the server."""
+    server.models_status = 200
+    server.models_body = None
+
+
+@BREAKAGES
+async def test_user_flow_errors(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_setup_entry: AsyncMock,
+    break_server: Callable[[ScriptedLLMServer], Awaitable[str]],
+    errors: dict[str, str],
+) -> None:
+    """Each failure shows its error, and a corrected form then succeeds."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    url = await break_server(llm_server)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_URL: url, CONF_API_KEY: API_KEY, CONF_VERIFY_SSL: True},
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == errors
+    assert _suggested(result, CONF_URL) == url
+
+    _repair(llm_server)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_URL: llm_server.url, CONF_API_KEY: API_KEY, CONF_VERIFY_SSL: True},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"][CONF_URL] == llm_server.url
+
+
+async def test_user_flow_suggests_default_url(hass: HomeAssistant) -> None:
+    """A new form points at a local Ollama, the most common server."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    key = next(key for key in _schema(result) if key == CONF_URL)
+    assert key.default() == DEFAULT_URL
+
+
+async def test_user_flow_already_configured(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """One entry per server, whatever the spelling of its URL."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_URL: f"{llm_server.url}/", CONF_VERIFY_SSL: True},
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "already_configured"
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_reauth(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """A refused key shows an error; a new key is probed, stored and reloaded."""
+    result = await mock_config_entry.start_reauth_flow(hass)
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "reauth_confirm"
+    assert result["description_placeholders"][CONF_URL] == llm_server.url
+
+    llm_server.models_status = 401
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_KEY: "sk-wrong"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "invalid_auth"}
+
+    llm_server.models_status = 200
+    llm_server.headers.clear()
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_KEY: "sk-new"}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reauth_successful"
+    assert mock_config_entry.data == {
+        CONF_URL: llm_server.url,
+        CONF_API_KEY: "sk-new",
+        CONF_VERIFY_SSL: True,
+    }
+    await hass.async_block_till_done()
+    assert mock_config_entry.state is ConfigEntryState.LOADED
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_reauth_without_key(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """An empty key field means the server now takes none."""
+    result = await mock_config_entry.start_reauth_flow(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {})
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reauth_successful"
+    assert mock_config_entry.data[CONF_API_KEY] is None
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -> None:
+    """A new URL is probed and stored; options are kept; the title follows."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="127.0.0.2",
+        data={
+            CONF_URL: "http://127.0.0.2:9/v1",
+            CONF_API_KEY: "sk-old",
+            CONF_VERIFY_SSL: True,
+        },
+        options={CONF_MODEL: "test-model", **DEFAULT_OPTIONS},
+        version=1,
+        minor_version=1,
+    )
+    entry.add_to_hass(hass)
+
+    result = await entry.start_reconfigure_flow(hass)
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "reconfigure"
+    assert _suggested(result, CONF_URL) == "http://127.0.0.2:9/v1"
+    assert _suggested(result, CONF_VERIFY_SSL) is True
+    assert _suggested(result, CONF_API_KEY) is None  # never sent to the browser
+
+    llm_server.models_status = 401
+    user_input = {
+        CONF_URL: llm_server.url,
+        CONF_API_KEY: "sk-new",
+        CONF_VERIFY_SSL: False,
+    }
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], user_input
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "invalid_auth"}
+    assert _suggested(result, CONF_API_KEY) == "sk-new"
+
+    llm_server.models_status = 200
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], user_input
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert entry.title == "127.0.0.1"
+    assert entry.data == {
+        CONF_URL: llm_server.url,
+        CONF_API_KEY: "sk-new",
+        CONF_VERIFY_SSL: False,
+    }
+    assert entry.options == {CONF_MODEL: "test-model", **DEFAULT_OPTIONS}
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_reconfigure_keeps_custom_title(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """A title the user chose is not replaced by the host."""
+    hass.config_entries.async_update_entry(mock_config_entry, title="Kitchen GPU")
+    result = await mock_config_entry.start_reconfigure_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_URL: llm_server.url, CONF_VERIFY_SSL: True}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert mock_config_entry.title == "Kitchen GPU"
+    assert mock_config_entry.data[CONF_API_KEY] is None
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_reconfigure_to_configured_server(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Pointing an entry at a server another entry has is refused."""
+    other = MockConfigEntry(
+        domain=DOMAIN,
+        title="127.0.0.2",
+        data={
+            CONF_URL: "http://127.0.0.2:9/v1",
+            CONF_API_KEY: None,
+            CONF_VERIFY_SSL: True,
+        },
+        version=1,
+        minor_version=1,
+    )
+    other.add_to_hass(hass)
+    result = await other.start_reconfigure_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_URL: llm_server.url, CONF_VERIFY_SSL: True}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "already_configured"
+    assert other.data[CONF_URL] == "http://127.0.0.2:9/v1"
+
+
+async def test_options_flow(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    init_integration: MockConfigEntry,
+) -> None:
+    """Options offer the server's models and are stored typed; saving reloads."""
+    entry = init_integration
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "init"
+    assert _selector_options(result, CONF_MODEL) == ["other-model", "test-model"]
+    assert _suggested(result, CONF_MODEL) == "test-model"
+    assert _suggested(result, CONF_TIMEOUT) == DEFAULT_TIMEOUT
+    domains = _selector_options(result, CONF_ALLOWED_DOMAINS)
+    assert {"light", "lock", "conversation"} <= set(domains)
+    assert not {"homeassistant", "shell_command", DOMAIN} & set(domains)
+    assert _selector_options(result, CONF_CONFIRM_DOMAINS) == domains
+
+    llm_server.models = ["new-model"]
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            CONF_MODEL: " my-custom-model ",
+            CONF_TIMEOUT: 12,
+            CONF_CONFIDENCE_THRESHOLD: 0.5,
+            CONF_TEMPERATURE: 0,
+            CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
+            CONF_CONFIRM_DOMAINS: ["lock"],
+            CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
+            CONF_CONTEXT_TURNS: 4.0,
+            CONF_CONTEXT_TTL: 90,
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert entry.options == {
+        CONF_MODEL: "my-custom-model",
+        CONF_TIMEOUT: 12.0,
+        CONF_CONFIDENCE_THRESHOLD: 0.5,
+        CONF_TEMPERATURE: 0.0,
+        CONF_ALLOWED_DOMAINS: ["light", "switch"],
+        CONF_CONFIRM_DOMAINS: ["lock"],
+        CONF_EXTRA_INSTRUCTIONS: "Answer in French.",
+        CONF_CONTEXT_TURNS: 4,
+        CONF_CONTEXT_TTL: 90.0,
+    }
+    assert all(
+        isinstance(entry.options[key], float)
+        for key in (CONF_TIMEOUT, CONF_TEMPERATURE)
+    )
+
+    # The entry was reloaded: set-up probed the server again.
+    await hass.async_block_till_done()
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.runtime_data.models == ["new-model"]
+
+
+async def test_options_flow_denied_domain(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """Domains on the fixed deny list cannot be allowed, even typed by hand."""
+    entry = init_integration
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    user_input = {
+        CONF_MODEL: "test-model",
+        CONF_TIMEOUT: 5,
+        CONF_CONFIDENCE_THRESHOLD: 0.7,
+        CONF_TEMPERATURE: 0.1,
+        CONF_ALLOWED_DOMAINS: ["light", "shell_command", "homeassistant"],
+        CONF_CONFIRM_DOMAINS: ["lock"],
+        CONF_CONTEXT_TURNS: 10,
+        CONF_CONTEXT_TTL: 30,
+    }
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], user_input
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_ALLOWED_DOMAINS: "denied_domain"}
+    assert result["description_placeholders"] == {
+        "denied": "homeassistant, shell_command"
+    }
+    assert _suggested(result, CONF_ALLOWED_DOMAINS) == user_input[CONF_ALLOWED_DOMAINS]
+    assert entry.options[CONF_ALLOWED_DOMAINS] == DEFAULT_ALLOWED_DOMAINS
+
+    user_input[CONF_ALLOWED_DOMAINS] = ["light"]
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], user_input
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert entry.options[CONF_ALLOWED_DOMAINS] == ["light"]
+    assert entry.options[CONF_EXTRA_INSTRUCTIONS] == ""
+
+
+async def test_options_flow_entry_not_loaded(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """Without a probe to go on, the model list holds the current model."""
+    llm_server.models_status = 503
+    await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
+
+    result = await hass.config_entries.options.async_init(mock_config_entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    assert _selector_options(result, CONF_MODEL) == ["test-model"]
+
+
+async def test_options_flow_suggests_default_model(hass: HomeAssistant) -> None:
+    """An entry without a model is offered the default one."""
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="127.0.0.2",
+        data={
+            CONF_URL: "http://127.0.0.2:9/v1",
+            CONF_API_KEY: None,
+            CONF_VERIFY_SSL: True,
+        },
+        version=1,
+        minor_version=1,
+    )
+    entry.add_to_hass(hass)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert _suggested(result, CONF_MODEL) == DEFAULT_MODEL
+    assert _selector_options(result, CONF_MODEL) == []

@@ -1,0 +1,371 @@
+"""Per-device memory: multi-turn dialogues, restarts, isolation, TTL and cap."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_fire_time_changed,
+)
+
+from custom_components.intent_router.const import (
+    CONF_CONTEXT_TTL,
+    CONF_CONTEXT_TURNS,
+    DOMAIN,
+)
+from custom_components.intent_router.context_store import mask_secrets
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from .home import async_setup_demo_home, satellite_in
+from .llm_server import ScriptedLLMServer
+from .test_conversation import act, converse, plan, speech
+
+STORAGE_KEY_PREFIX = f"{DOMAIN}.context."
+
+
+async def _setup(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
+    """Set up the home and the entry with some options; return the agent id."""
+    await async_setup_demo_home(hass)
+    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return str(entry.entry_id)
+
+
+@pytest.fixture
+async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The agent, with default options, in the demo home."""
+    return await _setup(hass, mock_config_entry)
+
+
+@pytest.fixture
+def kitchen(hass: HomeAssistant, agent_id: str) -> str:
+    """A satellite in the kitchen."""
+    return satellite_in(hass, "Kitchen")
+
+
+def _user_prompt(server: ScriptedLLMServer, index: int) -> str:
+    return str(server.requests[index]["messages"][-1]["content"])
+
+
+async def test_follow_up_in_another_area_sends_what_was_done(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Follow-up in another area: the model sees the last actions as data."""
+    llm_server.add_plan(
+        plan(act("light.turn_off", "light.kitchen_lights"), speech="Kitchen off.")
+    )
+    llm_server.add_plan(
+        plan(act("light.turn_off", "light.bed_light"), speech="Bedroom off.")
+    )
+
+    await converse(hass, agent_id, "turn off the kitchen lights", kitchen)
+    result = await converse(hass, agent_id, "do the same in the bedroom", kitchen)
+
+    prompt = _user_prompt(llm_server, 1)
+    assert "User: turn off the kitchen lights" in prompt
+    assert "Did: light.turn_off light.kitchen_lights" in prompt
+    assert prompt.index("Recent turns") < prompt.index(
+        "Request: do the same in the bedroom"
+    )
+    assert hass.states.get("light.bed_light").state == "off"
+    assert speech(result) == "Bedroom off."
+
+
+async def test_adjusting_the_last_value_sees_its_arguments(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Adjusting the last value: the previous brightness is in the history."""
+    llm_server.add_plan(
+        plan(act("light.turn_on", "light.bed_light", brightness_pct=40))
+    )
+    llm_server.add_plan(
+        plan(act("light.turn_on", "light.bed_light", brightness_pct=50))
+    )
+
+    await converse(hass, agent_id, "bed light to 40", kitchen)
+    await converse(hass, agent_id, "actually make it 50", kitchen)
+
+    assert 'light.turn_on light.bed_light {"brightness_pct":40}' in _user_prompt(
+        llm_server, 1
+    )
+    assert hass.states.get("light.bed_light").attributes["brightness"] == 128
+
+
+async def test_again_replays_without_the_model(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Again repeats the last executed actions, with no model call."""
+    llm_server.add_plan(
+        plan(act("light.turn_off", "light.kitchen_lights"), speech="Kitchen off.")
+    )
+    await converse(hass, agent_id, "kitchen lights off", kitchen)
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+
+    result = await converse(hass, agent_id, "Do that again, please.", kitchen)
+
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    assert speech(result) == "Kitchen off."
+    assert len(llm_server.requests) == 1
+
+
+async def test_undo_restores_prior_state(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Undo puts brightness and on/off back as recorded, with no model call."""
+    await hass.services.async_call(
+        "light",
+        "turn_on",
+        {"entity_id": "light.bed_light", "brightness": 200},
+        blocking=True,
+    )
+    llm_server.add_plan(
+        plan(
+            act("light.turn_on", "light.bed_light", brightness_pct=10),
+            act("light.turn_off", "light.kitchen_lights"),
+        )
+    )
+    await converse(hass, agent_id, "dim the bedroom, kitchen off", kitchen)
+    assert hass.states.get("light.bed_light").attributes["brightness"] == 26
+
+    result = await converse(hass, agent_id, "undo that", kitchen)
+
+    assert hass.states.get("light.bed_light").attributes["brightness"] == 200
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert "back as it was" in speech(result)
+    assert len(llm_server.requests) == 1
+
+
+async def test_stop_that_stops_what_was_started(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Stop halts a cover the last turn set moving."""
+    llm_server.add_plan(plan(act("cover.open_cover", "cover.hall_window")))
+    await converse(hass, agent_id, "open the hall window", kitchen)
+    assert hass.states.get("cover.hall_window").state == "opening"
+
+    result = await converse(hass, agent_id, "stop", kitchen)
+
+    assert hass.states.get("cover.hall_window").state == "open"
+    assert speech(result) == "Stopped Hall Window"
+    assert len(llm_server.requests) == 1
+
+
+async def test_nothing_to_undo_says_so(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """With no earlier action, undo answers plainly instead of guessing."""
+    result = await converse(hass, agent_id, "undo", kitchen)
+
+    assert speech(result) == "There's nothing I can undo"
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "state", "reply"),
+    [
+        ("yes", "unlocked", "Front door unlocked."),
+        ("never mind", "locked", "OK, I won't do that"),
+    ],
+)
+async def test_confirmation_answered_without_the_model(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    answer: str,
+    state: str,
+    reply: str,
+) -> None:
+    """A lock asks first; "yes" runs the stored plan, "never mind" drops it."""
+    llm_server.add_plan(
+        plan(act("lock.unlock", "lock.front_door"), speech="Front door unlocked.")
+    )
+    question = await converse(hass, agent_id, "unlock the front door", kitchen)
+    assert question.continue_conversation is True
+    assert hass.states.get("lock.front_door").state == "locked"
+
+    result = await converse(hass, agent_id, answer, kitchen)
+
+    assert hass.states.get("lock.front_door").state == state
+    assert speech(result) == reply
+    assert result.continue_conversation is False
+    assert len(llm_server.requests) == 1
+
+
+async def test_yes_without_a_question_goes_to_the_model(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A yes only confirms when something was asked."""
+    llm_server.add_plan(plan(speech="Yes to what?"))
+
+    result = await converse(hass, agent_id, "yes", kitchen)
+
+    assert speech(result) == "Yes to what?"
+    assert len(llm_server.requests) == 1
+
+
+async def test_clarification_answered_by_name(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The answer to "which one?" reaches the model with the question."""
+    llm_server.add_plan(
+        plan(confidence=0.3, clarify="Which light, the kitchen or the bedroom one?")
+    )
+    llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+
+    first = await converse(hass, agent_id, "turn off the light", kitchen)
+    assert first.continue_conversation is True
+    await converse(hass, agent_id, "the bedroom one", kitchen)
+
+    prompt = _user_prompt(llm_server, 1)
+    assert "Assistant: Which light, the kitchen or the bedroom one?" in prompt
+    assert hass.states.get("light.bed_light").state == "off"
+
+
+async def test_context_survives_a_restart(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Turns are written to storage and a fresh store can undo from them."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    await converse(hass, agent_id, "kitchen lights off", kitchen)
+
+    # The delayed save writes within a minute, without a write per utterance.
+    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    assert key not in hass_storage
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=31))
+    await hass.async_block_till_done()
+    stored = hass_storage[key]["data"]["turns"][kitchen]
+    assert stored[0]["actions"][0]["prior"]["light.kitchen_lights"]["state"] == "on"
+
+    # A "restart": the entry is unloaded and set up again, reading storage anew.
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    await converse(hass, agent_id, "undo", kitchen)
+
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert len(llm_server.requests) == 1
+
+
+async def test_devices_do_not_see_each_others_turns(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Two satellites interleaved: each undo and each prompt is its own."""
+    bedroom = satellite_in(hass, "Bedroom")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    llm_server.add_plan(plan(speech="Hi."))
+
+    await converse(hass, agent_id, "lights off", kitchen)
+    await converse(hass, agent_id, "lights off", bedroom)
+    await converse(hass, agent_id, "undo", kitchen)
+    await converse(hass, agent_id, "hello", bedroom)
+
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert hass.states.get("light.bed_light").state == "off"
+    bedroom_prompt = _user_prompt(llm_server, 2)
+    assert "light.bed_light" in bedroom_prompt.split("Recent turns")[1]
+    assert "light.kitchen_lights" not in bedroom_prompt.split("Recent turns")[1]
+
+
+async def test_old_turns_expire_and_the_cap_holds(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    hass_storage: dict[str, Any],
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Turns past the TTL are not sent and are pruned; at most N are kept."""
+    agent_id = await _setup(
+        hass, mock_config_entry, **{CONF_CONTEXT_TURNS: 2, CONF_CONTEXT_TTL: 5}
+    )
+    device = satellite_in(hass, "Kitchen")
+    for word in ("one", "two", "three", "four"):
+        llm_server.add_plan(plan(speech=f"Said {word}."))
+        await converse(hass, agent_id, f"say {word}", device)
+    history = _user_prompt(llm_server, 3).split("Recent turns")[1]
+    assert "say one" not in history
+    assert "say two" in history
+    assert "say three" in history
+
+    freezer.tick(timedelta(minutes=6))
+    llm_server.add_plan(plan(speech="Fresh."))
+    await converse(hass, agent_id, "say five", device)
+    assert "Recent turns" not in _user_prompt(llm_server, 4)
+
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    assert [t["text"] for t in stored["turns"][device]] == ["say five"]
+
+
+async def test_secrets_are_masked_before_storage(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Passwords, keys and long numbers never reach the disk."""
+    llm_server.add_plan(plan(speech="Noted."))
+    await converse(
+        hass,
+        agent_id,
+        "the wifi password is hunter2, card 4111 1111 1111 1111",
+        kitchen,
+    )
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+
+    stored = str(hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id])
+    assert "hunter2" not in stored
+    assert "4111" not in stored
+    assert "password is ***" in stored
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("my key is sk-abcdefghijklmnopqrstuv", "my key is ***"),
+        ("token: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9abc", "token: ***"),
+        ("code 123456", "code ***"),
+        ("turn on the kitchen lights", "turn on the kitchen lights"),
+        ("set it to 21 degrees", "set it to 21 degrees"),
+    ],
+)
+def test_mask_secrets(text: str, masked: str) -> None:
+    """Only what looks like a secret is masked."""
+    assert mask_secrets(text) == masked
+
+
+async def test_removing_the_entry_deletes_its_context(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Nothing of the conversation stays behind when the entry goes."""
+    llm_server.add_plan(plan(speech="Hi."))
+    await converse(hass, agent_id, "hello", kitchen)
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    assert key in hass_storage
+
+    await hass.config_entries.async_remove(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+
+    assert key not in hass_storage

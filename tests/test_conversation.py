@@ -1,0 +1,469 @@
+"""End-to-end turns: Assist -> agent -> scripted model server -> real entities."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import trace
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import intent
+from homeassistant.setup import async_setup_component
+
+from .home import EXPOSED_AREAS, NOT_EXPOSED, async_setup_demo_home, satellite_in
+from .llm_server import ScriptedLLMServer
+
+
+@pytest.fixture
+async def home(hass: HomeAssistant) -> None:
+    """The demo home, before the integration is set up."""
+    await async_setup_demo_home(hass)
+
+
+@pytest.fixture
+async def agent_id(home: None, init_integration: MockConfigEntry) -> str:
+    """The agent id Assist knows the integration by."""
+    return str(init_integration.entry_id)
+
+
+def plan(
+    *actions: dict[str, Any],
+    speech: str = "Done.",
+    confidence: float = 0.95,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A model reply in the plan format."""
+    return {
+        "actions": list(actions),
+        "speech": speech,
+        "confidence": confidence,
+        **extra,
+    }
+
+
+def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
+    """One plan action."""
+    return {"tool": tool, "targets": list(targets), "args": args}
+
+
+async def converse(
+    hass: HomeAssistant, agent_id: str, text: str, device_id: str | None = None
+) -> conversation.ConversationResult:
+    """One turn through Assist, as a satellite would send it."""
+    return await conversation.async_converse(
+        hass,
+        text,
+        None,
+        Context(),
+        language="en",
+        agent_id=agent_id,
+        device_id=device_id,
+    )
+
+
+def home_states(hass: HomeAssistant) -> dict[str, str]:
+    """The states of the home's devices (the agent's own entity excluded)."""
+    return {
+        s.entity_id: s.state
+        for s in hass.states.async_all()
+        if s.domain != "conversation"
+    }
+
+
+def speech(result: conversation.ConversationResult) -> str:
+    """The spoken reply of a turn."""
+    return str(result.response.speech["plain"]["speech"])
+
+
+async def test_turns_off_a_light(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The plan's service call runs and its speech is spoken."""
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            speech="Kitchen lights are off.",
+            reason="named light",
+        )
+    )
+
+    result = await converse(hass, agent_id, "turn off the kitchen lights")
+
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    assert speech(result) == "Kitchen lights are off."
+    assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert [t.id for t in result.response.success_results] == ["light.kitchen_lights"]
+    assert result.continue_conversation is False
+    sent = llm_server.requests[0]
+    assert sent["model"] == "test-model"
+    assert sent["response_format"]["type"] == "json_schema"
+    assert "turn off the kitchen lights" in sent["messages"][-1]["content"]
+
+
+async def test_prompt_holds_only_exposed_entities(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Unexposed entities never reach the model, neither in text nor schema."""
+    llm_server.add_plan(plan(speech="Hello."))
+
+    await converse(hass, agent_id, "hello")
+
+    sent = json.dumps(llm_server.requests[0])
+    for entity_id in EXPOSED_AREAS:
+        assert entity_id in sent
+    for entity_id in NOT_EXPOSED:
+        assert hass.states.get(entity_id) is not None
+        assert entity_id not in sent
+    schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
+    targets = schema["properties"]["actions"]["items"]["properties"]["targets"]
+    assert set(targets["items"]["enum"]) == set(EXPOSED_AREAS)
+
+
+async def test_brightness_args_and_concurrent_actions(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Arguments pass the service schema; independent actions all run."""
+    llm_server.add_plan(
+        plan(
+            act("light.turn_on", "light.bed_light", brightness_pct=40),
+            act("light.turn_off", "light.ceiling_lights"),
+            speech="Bedroom at 40 percent, living room off.",
+        )
+    )
+
+    result = await converse(hass, agent_id, "bedroom light to 40 and living room off")
+
+    assert hass.states.get("light.bed_light").attributes["brightness"] == 102
+    assert hass.states.get("light.ceiling_lights").state == "off"
+    assert speech(result) == "Bedroom at 40 percent, living room off."
+
+
+async def test_state_question_is_answered_without_actions(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A question gets the plan's answer and changes nothing."""
+    llm_server.add_plan(plan(speech="Yes, the front door is locked."))
+
+    result = await converse(hass, agent_id, "is the front door locked?")
+
+    assert speech(result) == "Yes, the front door is locked."
+    assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
+    assert (
+        "lock.front_door: locked" in llm_server.requests[0]["messages"][-1]["content"]
+    )
+
+
+async def test_speaker_area_goes_to_the_prompt(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The satellite's area lets "the lights" mean the ones in that room."""
+    device_id = satellite_in(hass, "Bedroom")
+    llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+
+    await converse(hass, agent_id, "lights off", device_id=device_id)
+
+    assert "Speaker area: Bedroom" in llm_server.requests[0]["messages"][-1]["content"]
+    assert hass.states.get("light.bed_light").state == "off"
+
+
+async def test_low_confidence_with_question_asks_and_keeps_listening(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Below the threshold, the clarifying question is asked, nothing runs."""
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            confidence=0.4,
+            clarify="Which light, the kitchen or the living room?",
+        )
+    )
+
+    result = await converse(hass, agent_id, "turn off the light")
+
+    assert speech(result) == "Which light, the kitchen or the living room?"
+    assert result.continue_conversation is True
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_low_confidence_without_question_admits_doubt(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Below the threshold with no question: a polite "not sure", no action."""
+    llm_server.add_plan(
+        plan(act("light.turn_off", "light.kitchen_lights"), confidence=0.3)
+    )
+
+    result = await converse(hass, agent_id, "mumble")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert "not sure" in speech(result)
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+@pytest.mark.parametrize(
+    ("tool", "entity_id"),
+    [("lock.unlock", "lock.front_door"), ("cover.open_cover", "cover.garage_door")],
+)
+async def test_locks_and_garage_doors_ask_first(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    tool: str,
+    entity_id: str,
+) -> None:
+    """However confident the plan, security devices need a yes first."""
+    before = hass.states.get(entity_id).state
+    llm_server.add_plan(plan(act(tool, entity_id), confidence=1.0))
+
+    result = await converse(hass, agent_id, "open up")
+
+    assert result.continue_conversation is True
+    assert speech(result).endswith("?")
+    assert hass.states.get(entity_id).state == before
+
+
+@pytest.mark.parametrize(
+    ("action", "rejection"),
+    [
+        (act("light.explode", "light.kitchen_lights"), "unknown_tool"),
+        (act("light.turn_off", "light.office_rgbw_lights"), "unknown_entity"),
+        (act("light.turn_off", "light.made_up"), "unknown_entity"),
+        (act("homeassistant.turn_off", "light.kitchen_lights"), "denied_service"),
+        (
+            act("light.turn_on", "light.kitchen_lights", brightness_pct=500),
+            "invalid_args",
+        ),
+        (
+            act("light.turn_on", "light.kitchen_lights", area_id="kitchen"),
+            "invalid_args",
+        ),
+        (act("light.turn_off", "cover.kitchen_window"), "wrong_domain"),
+        (act("light.turn_off"), "missing_targets"),
+    ],
+)
+async def test_invalid_plans_are_rejected(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    action: dict[str, Any],
+    rejection: str,
+) -> None:
+    """Each kind of bad plan is refused with its reason, and nothing runs."""
+    states_before = home_states(hass)
+    llm_server.add_plan(plan(action))
+
+    result = await converse(hass, agent_id, "do something")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert home_states(hass) == states_before
+    details = _agent_details(result.conversation_id)
+    assert any(d.get("rejection") == rejection for d in details), details
+
+
+async def test_too_many_actions_are_rejected(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A plan with more actions than allowed does nothing at all."""
+    llm_server.add_plan(plan(*[act("light.turn_off", "light.kitchen_lights")] * 6))
+
+    result = await converse(hass, agent_id, "everything")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+def _agent_details(conversation_id: str | None) -> list[dict[str, Any]]:
+    """The agent's debug-trace entries of the most recent turn."""
+    last = trace.async_get_traces()[-1].as_dict()
+    return [e["data"] for e in last["events"] if e["event_type"] == "agent_detail"]
+
+
+async def test_reason_goes_to_the_trace_not_the_user(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The model's reasoning is for debugging only."""
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            speech="Off.",
+            reason="SECRET-REASON",
+        )
+    )
+
+    result = await converse(hass, agent_id, "kitchen off")
+
+    assert "SECRET-REASON" not in speech(result)
+    details = _agent_details(result.conversation_id)
+    assert any(d.get("plan", {}).get("reason") == "SECRET-REASON" for d in details)
+    assert any("prompt_tokens_estimate" in d for d in details)
+
+
+async def test_empty_text_ends_quietly(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Nothing said, nothing asked of the model, nothing spoken."""
+    result = await converse(hass, agent_id, "   ")
+
+    assert speech(result) == ""
+    assert llm_server.requests == []
+
+
+async def test_over_long_text_gets_a_clear_error(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Text over the limit is refused before any model call."""
+    result = await converse(hass, agent_id, "light " * 300)
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert "1000" in speech(result)
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("rejected", "used"),
+    [
+        (set(), "json_schema"),
+        ({"json_schema"}, "json_object"),
+        ({"json_schema", "json_object"}, None),
+    ],
+)
+async def test_response_format_modes_step_down_and_are_remembered(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    rejected: set[str],
+    used: str | None,
+) -> None:
+    """Schema, then JSON mode, then text; the working mode sticks."""
+    llm_server.rejected_formats = rejected
+    reply = json.dumps(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_reply(f"Sure! Here is the plan:\n```json\n{reply}\n```")
+    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "kitchen off")
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    await converse(hass, agent_id, "kitchen on")
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+    formats = [r.get("response_format", {}).get("type") for r in llm_server.requests]
+    # Each rejected mode costs one request, once; then the working one is reused.
+    assert formats[len(rejected) :] == [used, used]
+    assert len(formats) == len(rejected) + 2
+
+
+async def test_partial_failure_is_reported_honestly(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    home: None,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """One action works, one fails: the reply says which is which."""
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "switch": [
+                        {
+                            "name": "Speaker Power",
+                            "state": "{{ false }}",
+                            "turn_on": [{"action": "notify.does_not_exist"}],
+                            "turn_off": [],
+                        }
+                    ]
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+
+    async_expose_entity(hass, conversation.DOMAIN, "switch.speaker_power", True)
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            act("switch.turn_on", "switch.speaker_power"),
+            speech="Kitchen off and speaker on.",
+        )
+    )
+
+    result = await converse(
+        hass, mock_config_entry.entry_id, "kitchen off and speaker on"
+    )
+
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    reply = speech(result)
+    assert "Kitchen Lights" in reply
+    assert "Speaker Power" in reply
+    assert reply != "Kitchen off and speaker on."
+    assert [t.id for t in result.response.failed_results] == ["switch.speaker_power"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "kwargs", "key_phrase"),
+    [
+        (None, {"status": 500}, "couldn't reach"),
+        ("this is not json", {}, "didn't understand"),
+        ('{"actions": [{"tool": "light.turn_off"', {}, "didn't understand"),
+        ('{"speech": "no confidence"}', {}, "didn't understand"),
+    ],
+)
+async def test_model_failures_get_a_spoken_explanation(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    reply: str | None,
+    kwargs: dict[str, Any],
+    key_phrase: str,
+) -> None:
+    """Server errors and unusable replies become a short translated reply."""
+    llm_server.add_reply(reply, **kwargs)
+
+    result = await converse(hass, agent_id, "kitchen off")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert key_phrase in speech(result)
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_slow_model_is_cut_off_at_the_timeout(
+    hass: HomeAssistant,
+    home: None,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """The user never waits much past the timeout option."""
+    hass.config_entries.async_update_entry(
+        mock_config_entry, options={**mock_config_entry.options, "timeout": 1.0}
+    )
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")), delay=5)
+
+    loop = hass.loop
+    started = loop.time()
+    result = await converse(hass, mock_config_entry.entry_id, "kitchen off")
+
+    assert loop.time() - started < 2.5
+    assert "couldn't reach" in speech(result)
+
+
+async def test_rejected_api_key_starts_reauth(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A 401 during a turn asks the user for a new key."""
+    llm_server.add_reply(status=401)
+
+    result = await converse(hass, agent_id, "kitchen off")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    flows = hass.config_entries.flow.async_progress()
+    assert [flow["context"]["source"] for flow in flows] == ["reauth"]
