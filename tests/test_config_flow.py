@@ -199,7 +199,7 @@ BREAKAGES = pytest.mark.parametrize(
         (_closed_port, {"base": "cannot_connect"}),
         (_answer_503, {"base": "cannot_connect"}),
         (_answer_404, {"base": "incompatible_server"}),
-        (_answer_garbage, {"base": "unknown"}),
+        (_answer_garbage, {"base": "incompatible_server"}),
         (_no_scheme, {CONF_URL: "invalid_url"}),
         (_broken_url, {CONF_URL: "invalid_url"}),
     ],
@@ -470,10 +470,18 @@ async def test_options_flow(
         CONF_CONTEXT_TURNS: 4,
         CONF_CONTEXT_TTL: 90.0,
     }
-    assert all(
-        isinstance(entry.options[key], float)
-        for key in (CONF_TIMEOUT, CONF_TEMPERATURE)
-    )
+    # Equal is not enough: 12 == 12.0, but the stored types must be these.
+    assert {key: type(value) for key, value in entry.options.items()} == {
+        CONF_MODEL: str,
+        CONF_TIMEOUT: float,
+        CONF_CONFIDENCE_THRESHOLD: float,
+        CONF_TEMPERATURE: float,
+        CONF_ALLOWED_DOMAINS: list,
+        CONF_CONFIRM_DOMAINS: list,
+        CONF_EXTRA_INSTRUCTIONS: str,
+        CONF_CONTEXT_TURNS: int,
+        CONF_CONTEXT_TTL: float,
+    }
 
     # The entry was reloaded: set-up probed the server again.
     await hass.async_block_till_done()

@@ -154,7 +154,7 @@ async def test_stop_that_stops_what_was_started(
     result = await converse(hass, agent_id, "stop", kitchen)
 
     assert hass.states.get("cover.hall_window").state == "open"
-    assert speech(result) == "Stopped Hall Window"
+    assert speech(result) == "Stopped Hall Window."
     assert len(llm_server.requests) == 1
 
 
@@ -164,7 +164,7 @@ async def test_nothing_to_undo_says_so(
     """With no earlier action, undo answers plainly instead of guessing."""
     result = await converse(hass, agent_id, "undo", kitchen)
 
-    assert speech(result) == "There's nothing I can undo"
+    assert speech(result) == "There's nothing I can undo."
     assert llm_server.requests == []
 
 
@@ -172,7 +172,7 @@ async def test_nothing_to_undo_says_so(
     ("answer", "state", "reply"),
     [
         ("yes", "unlocked", "Front door unlocked."),
-        ("never mind", "locked", "OK, I won't do that"),
+        ("never mind", "locked", "OK, I won't do that."),
     ],
 )
 async def test_confirmation_answered_without_the_model(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -95,3 +97,19 @@ async def test_setup_fails_for_incompatible_server(
         "the model server answered 404"
     )
     assert not hass.config_entries.flow.async_progress_by_handler("intent_router")
+
+
+async def test_unload_saves_and_remove_deletes_context(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Unloading writes the context now; removing the entry deletes it."""
+    entry = init_integration
+    key = f"intent_router.context.{entry.entry_id}"
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    assert hass_storage[key]["data"] == {"turns": {}}
+
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert key not in hass_storage

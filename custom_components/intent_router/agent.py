@@ -2,15 +2,18 @@
 
 The decisions along the way (the confidence gate, which follow-ups apply)
 are small pure functions; everything that talks to Home Assistant, the model
-or storage lives in its own module.
+or storage lives in its own module. Whatever fails, the user hears a short,
+translated reply within the time budget, never a stack trace.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -23,33 +26,38 @@ from .const import (
     CONF_CONFIDENCE_THRESHOLD,
     CONF_CONFIRM_DOMAINS,
     CONF_EXTRA_INSTRUCTIONS,
+    CONF_LOCAL_FIRST,
     CONF_MODEL,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
+    CONF_USE_LLM,
     DEFAULT_ALLOWED_DOMAINS,
     DEFAULT_CONFIDENCE_THRESHOLD,
     DEFAULT_CONFIRM_DOMAINS,
+    DEFAULT_LOCAL_FIRST,
     DEFAULT_MODEL,
     DEFAULT_TEMPERATURE,
     DEFAULT_TIMEOUT,
+    DEFAULT_USE_LLM,
     DOMAIN,
+    EVENT_HANDLED,
     LOGGER,
     MAX_TEXT_LENGTH,
+    RATE_LIMIT_PER_MINUTE,
 )
-from .context_store import Turn, context_key
-from .executor import ActionOutcome, async_execute, entity_name, target_names
-from .llm_client import LLMAuthError, LLMError, LLMTimeoutError
+from .context_store import ExecutedAction, Turn, context_key
+from .executor import ActionOutcome, async_execute, entity_name, prior_of, target_names
+from .fallback import async_handle_locally, executed_actions
+from .llm_client import Completion, LLMAuthError, LLMError
 from .plan import Action, Plan, PlanError, parse_plan, plan_json_schema, validate_plan
-from .prompt import build_messages, estimate_tokens
+from .prompt import build_messages, build_phrase_messages, estimate_tokens
 from .shortcuts import Shortcut, match_shortcut, stop_actions, undo_actions
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
-    from homeassistant.core import Context, HomeAssistant
+    from homeassistant.core import HomeAssistant
 
     from .data import IntentRouterConfigEntry
-
-type Trace = Callable[[dict[str, Any]], None]
 
 
 class Decision(StrEnum):
@@ -71,14 +79,17 @@ class Outcome(StrEnum):
     CLARIFY = "clarify"
     CONFIRM = "confirm"
     CANCELLED = "cancelled"
+    SUPERSEDED = "superseded"
     ERROR = "error"
 
 
 class Source(StrEnum):
     """What answered a turn."""
 
+    LOCAL = "local"
     MODEL = "model"
     SHORTCUT = "shortcut"
+    FALLBACK = "fallback"
 
 
 def decide(plan: Plan, threshold: float, needs_confirmation: bool) -> Decision:
@@ -107,6 +118,16 @@ def last_acted(history: Sequence[Turn]) -> Turn | None:
     return next((turn for turn in reversed(history) if turn.actions), None)
 
 
+class ModelFailedError(Exception):
+    """The model path gave nothing usable; `key` is the spoken explanation."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        """Keep the translation key and the reason class for the trace."""
+        super().__init__(reason)
+        self.key = key
+        self.reason = reason
+
+
 @dataclass(slots=True)
 class TurnResult:
     """What happened in a turn, before it becomes a reply and a memory."""
@@ -116,7 +137,11 @@ class TurnResult:
     source: Source
     plan: Plan | None = None
     outcomes: list[ActionOutcome] = field(default_factory=list)
+    executed: list[ExecutedAction] = field(default_factory=list)
     pending_plan: Plan | None = None
+    # A local intent's own response, passed through as it is.
+    response: intent.IntentResponse | None = None
+    completion: Completion | None = None
 
     @property
     def continue_conversation(self) -> bool:
@@ -137,6 +162,21 @@ class AgentReply:
         return str(self.response.speech.get("plain", {}).get("speech", ""))
 
 
+@dataclass(slots=True)
+class _Turn:
+    """One utterance on its way through the flow."""
+
+    user_input: ConversationInput
+    chat_log: ChatLog
+    text: str
+    key: str
+    deadline: float
+
+    def trace(self, details: dict[str, Any]) -> None:
+        """Add details to Assist's debug trace of this turn."""
+        self.chat_log.async_trace(details)
+
+
 def _error(key: str, **placeholders: str) -> HomeAssistantError:
     """Build a translated error whose message is spoken to the user."""
     return HomeAssistantError(
@@ -147,8 +187,10 @@ def _error(key: str, **placeholders: str) -> HomeAssistantError:
 
 
 def _say(key: str, **placeholders: str) -> str:
-    """Translate a spoken phrase (kept with the errors, in one place)."""
-    return str(_error(key, **placeholders))
+    """Translate a spoken sentence (kept with the errors, in one place)."""
+    message = str(_error(key, **placeholders))
+    # HA strips the final full stop of exception messages; speech keeps it.
+    return message if message.endswith(("?", "!", ".")) else f"{message}."
 
 
 class IntentRouterAgent:
@@ -158,6 +200,8 @@ class IntentRouterAgent:
         """Bind the agent to its entry; options are read per turn."""
         self._hass = hass
         self._entry = entry
+        self._model_calls: dict[str, asyncio.Task[Completion]] = {}
+        self._turn_times: dict[str, deque[float]] = {}
 
     def _option(self, key: str, default: Any) -> Any:
         return self._entry.options.get(key, default)
@@ -166,55 +210,84 @@ class IntentRouterAgent:
         self, user_input: ConversationInput, chat_log: ChatLog
     ) -> AgentReply:
         """Handle one turn; errors become spoken, translated replies."""
-        response = intent.IntentResponse(language=user_input.language)
+        started = time.monotonic()
         text = user_input.text.strip()
         if not text:
+            response = intent.IntentResponse(language=user_input.language)
             response.async_set_speech("")
             return AgentReply(response)
-        trace = chat_log.async_trace
-        key = context_key(
-            user_input.device_id,
-            user_input.context.user_id,
-            user_input.conversation_id,
+        turn = _Turn(
+            user_input,
+            chat_log,
+            text,
+            context_key(
+                user_input.device_id,
+                user_input.context.user_id,
+                user_input.conversation_id,
+            ),
+            self._hass.loop.time() + float(self._option(CONF_TIMEOUT, DEFAULT_TIMEOUT)),
         )
         try:
-            result = await self._async_route(user_input, text, key, trace)
+            self._guard(turn)
+            result = await self._async_route(turn)
         except HomeAssistantError as err:
-            trace({"error": err.translation_key})
-            response.async_set_error(intent.IntentResponseErrorCode.UNKNOWN, str(err))
-            self._remember(key, text, TurnResult(str(err), Outcome.ERROR, Source.MODEL))
-            return AgentReply(response)
-        self._remember(key, text, result)
-        if result.outcome is Outcome.ANSWERED:
-            response.response_type = intent.IntentResponseType.QUERY_ANSWER
-        response.async_set_speech(result.speech)
-        if result.outcomes:
-            _set_results(self._hass, response, result.outcomes)
-        return AgentReply(response, result.continue_conversation)
+            turn.trace({"error": err.translation_key})
+            result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
+        if result.outcome is not Outcome.SUPERSEDED:
+            self._remember(turn, result)
+        self._report(turn, result, started)
+        return AgentReply(self._response(turn, result), result.continue_conversation)
 
-    async def _async_route(
-        self, user_input: ConversationInput, text: str, key: str, trace: Trace
-    ) -> TurnResult:
-        """Steps 1 and 3-10 of the flow."""
-        if len(text) > MAX_TEXT_LENGTH:
+    def _guard(self, turn: _Turn) -> None:
+        """Step 1: refuse over-long text and more turns than a person says."""
+        if len(turn.text) > MAX_TEXT_LENGTH:
             raise _error("text_too_long", max_length=str(MAX_TEXT_LENGTH))
-        history = self._entry.runtime_data.context.recent(key)
+        now = time.monotonic()
+        times = self._turn_times.setdefault(turn.key, deque())
+        while times and now - times[0] > 60:  # noqa: PLR2004 - per minute
+            times.popleft()
+        if len(times) >= RATE_LIMIT_PER_MINUTE:
+            raise _error("rate_limited")
+        times.append(now)
+
+    async def _async_route(self, turn: _Turn) -> TurnResult:
+        """Steps 3-11: memory, shortcuts, local intents, the model, fallback."""
+        history = self._entry.runtime_data.context.recent(turn.key)
         shortcut = match_shortcut(
-            text, user_input.language, available_shortcuts(history)
+            turn.text, turn.user_input.language, available_shortcuts(history)
         )
         if shortcut is not None:
-            trace({"shortcut": shortcut})
-            return await self._async_shortcut(shortcut, history, user_input, trace)
+            turn.trace({"shortcut": shortcut})
+            return await self._async_shortcut(turn, shortcut, history)
 
-        catalog = await self._async_catalog(
-            text,
-            user_input.device_id,
-            [t for turn in history for a in turn.actions for t in a.targets],
-        )
-        plan = await self._async_plan(catalog, text, history, trace)
-        return await self._async_carry_out(
-            plan, catalog, user_input.context, Source.MODEL, trace
-        )
+        use_llm = self._option(CONF_USE_LLM, DEFAULT_USE_LLM)
+        tried_local = self._option(CONF_LOCAL_FIRST, DEFAULT_LOCAL_FIRST) or not use_llm
+        if tried_local and (local := await self._async_local(turn, Source.LOCAL)):
+            return local
+        if not use_llm:
+            raise _error("not_understood_locally")
+
+        try:
+            catalog = await self._async_catalog(
+                turn.text,
+                turn.user_input.device_id,
+                [t for past in history for a in past.actions for t in a.targets],
+            )
+            completion = await self._async_plan(turn, catalog, history)
+            plan = _parse(completion)
+            turn.trace({"plan": plan.as_dict()})
+            result = await self._async_carry_out(turn, plan, catalog, Source.MODEL)
+        except ModelFailedError as failure:
+            turn.trace({"fallback": failure.reason})
+            if failure.reason == "superseded":
+                return TurnResult(_say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
+            if not tried_local and (
+                local := await self._async_local(turn, Source.FALLBACK)
+            ):
+                return local
+            raise _error(failure.key) from failure
+        result.completion = completion
+        return result
 
     async def _async_catalog(
         self, text: str, device_id: str | None, recent_targets: Sequence[str]
@@ -225,14 +298,38 @@ class IntentRouterAgent:
             device_id,
             self._option(CONF_ALLOWED_DOMAINS, DEFAULT_ALLOWED_DOMAINS),
             recent_targets,
+            self._entry.runtime_data.tool_sources,
+        )
+
+    async def _async_local(self, turn: _Turn, source: Source) -> TurnResult | None:
+        """Step 5: HA's strict local intents; remembered like any other turn."""
+        before = {state.entity_id: state for state in self._hass.states.async_all()}
+        response = await async_handle_locally(
+            self._hass, turn.user_input, turn.chat_log
+        )
+        turn.trace({"local_match": response is not None})
+        if response is None:
+            return None
+        prior = {
+            target.id: prior_of(before[target.id])
+            for target in response.success_results
+            if target.id in before
+        }
+        outcome = {
+            intent.IntentResponseType.QUERY_ANSWER: Outcome.ANSWERED,
+            intent.IntentResponseType.ERROR: Outcome.FAILED,
+        }.get(response.response_type, Outcome.DONE)
+        speech = str(response.speech.get("plain", {}).get("speech", ""))
+        return TurnResult(
+            speech,
+            outcome,
+            source,
+            executed=executed_actions(response, prior),
+            response=response,
         )
 
     async def _async_shortcut(
-        self,
-        shortcut: Shortcut,
-        history: Sequence[Turn],
-        user_input: ConversationInput,
-        trace: Trace,
+        self, turn: _Turn, shortcut: Shortcut, history: Sequence[Turn]
     ) -> TurnResult:
         """Step 4: answer a follow-up from memory, with no model call."""
         if shortcut is Shortcut.NO:
@@ -252,16 +349,14 @@ class IntentRouterAgent:
             plan = Plan(tuple(actions), speech, 1.0)
             confirmed = False
         catalog = await self._async_catalog(
-            "", user_input.device_id, [t for a in plan.actions for t in a.targets]
+            "", turn.user_input.device_id, [t for a in plan.actions for t in a.targets]
         )
-        result = await self._async_carry_out(
-            plan,
-            catalog,
-            user_input.context,
-            Source.SHORTCUT,
-            trace,
-            confirmed=confirmed,
-        )
+        try:
+            result = await self._async_carry_out(
+                turn, plan, catalog, Source.SHORTCUT, confirmed=confirmed
+            )
+        except ModelFailedError as failure:
+            raise _error(failure.key) from failure
         if (
             shortcut in (Shortcut.UNDO, Shortcut.STOP)
             and result.outcome is Outcome.DONE
@@ -272,22 +367,21 @@ class IntentRouterAgent:
 
     async def _async_carry_out(
         self,
+        turn: _Turn,
         plan: Plan,
         catalog: Catalog,
-        context: Context,
         source: Source,
-        trace: Trace,
         *,
         confirmed: bool = False,
     ) -> TurnResult:
-        """Steps 8-10: validate, gate, execute."""
+        """Steps 8-11: validate, gate, execute, and say what happened."""
         try:
             validate_plan(self._hass, plan, catalog)
         except PlanError as err:
             LOGGER.info("Rejected a plan: %s", err.rejection)
             LOGGER.debug("Rejected plan detail: %s", err.detail)
-            trace({"rejection": err.rejection, "detail": err.detail})
-            raise _error("plan_rejected") from err
+            turn.trace({"rejection": err.rejection, "detail": err.detail})
+            raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
         confirm_domains = self._option(CONF_CONFIRM_DOMAINS, DEFAULT_CONFIRM_DOMAINS)
         decision = decide(
@@ -300,7 +394,7 @@ class IntentRouterAgent:
                 for target in action.targets
             ),
         )
-        trace({"decision": decision})
+        turn.trace({"decision": decision})
         if decision is Decision.CLARIFY:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
@@ -314,37 +408,85 @@ class IntentRouterAgent:
         outcomes = await async_execute(
             self._hass,
             plan.actions,
-            context,
+            turn.user_input.context,
             float(self._option(CONF_TIMEOUT, DEFAULT_TIMEOUT)),
+            catalog.tools,
         )
-        trace(
+        turn.trace(
             {"outcomes": [{"tool": o.action.tool, "error": o.error} for o in outcomes]}
         )
-        done = [outcome for outcome in outcomes if outcome.ok]
-        failed = [outcome for outcome in outcomes if not outcome.ok]
-        if not failed:
+        executed = [o.as_executed() for o in outcomes if o.ok]
+        failed = [o for o in outcomes if not o.ok]
+        if failed:
             return TurnResult(
-                plan.speech or _say("done"), Outcome.DONE, source, plan, outcomes
+                self._failure_speech(outcomes),
+                Outcome.PARTIAL if executed else Outcome.FAILED,
+                source,
+                plan,
+                outcomes,
+                executed,
             )
-        failed_names = target_names(self._hass, failed)
-        if not done:
-            speech = _say("all_failed", failed=failed_names)
-            return TurnResult(speech, Outcome.FAILED, source, plan, outcomes)
-        speech = _say(
-            "partly_failed", done=target_names(self._hass, done), failed=failed_names
-        )
-        return TurnResult(speech, Outcome.PARTIAL, source, plan, outcomes)
+        speech = await self._async_phrase(turn, plan, outcomes)
+        return TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
+
+    def _failure_speech(self, outcomes: Sequence[ActionOutcome]) -> str:
+        """An honest account: what worked, what did not, in the tools' words."""
+        done = [o for o in outcomes if o.ok]
+        silent = [o for o in outcomes if not o.ok and not o.speech]
+        parts = []
+        if silent and done:
+            parts.append(
+                _say(
+                    "partly_failed",
+                    done=target_names(self._hass, done),
+                    failed=target_names(self._hass, silent),
+                )
+            )
+        elif silent:
+            parts.append(_say("all_failed", failed=target_names(self._hass, silent)))
+        elif done:
+            parts.append(_say("done_for", targets=target_names(self._hass, done)))
+        parts.extend(o.speech for o in outcomes if not o.ok and o.speech)
+        return " ".join(parts)
+
+    async def _async_phrase(
+        self, turn: _Turn, plan: Plan, outcomes: Sequence[ActionOutcome]
+    ) -> str:
+        """Step 11: the plan's speech, or data phrased by a second model call."""
+        results = [
+            {"tool": o.action.tool, "result": o.result} for o in outcomes if o.result
+        ]
+        tool_speech = " ".join(o.speech for o in outcomes if o.speech)
+        fallback = tool_speech or plan.speech or _say("done")
+        if not results:
+            return fallback
+        options = self._entry.options
+        remaining = turn.deadline - self._hass.loop.time()
+        turn.trace({"escalate": [r["tool"] for r in results]})
+        try:
+            return (
+                await self._entry.runtime_data.client.async_complete_text(
+                    build_phrase_messages(turn.text, json.dumps(results, default=str)),
+                    model=options.get(CONF_MODEL, DEFAULT_MODEL),
+                    temperature=float(
+                        options.get(CONF_TEMPERATURE, DEFAULT_TEMPERATURE)
+                    ),
+                    budget=max(remaining, 0.0),
+                )
+                or fallback
+            )
+        except LLMError as err:
+            turn.trace({"escalate_error": err.reason})
+            return fallback
 
     async def _async_plan(
-        self, catalog: Catalog, text: str, history: Sequence[Turn], trace: Trace
-    ) -> Plan:
-        """Step 7: one model call within the timeout, parsed into a Plan."""
-        client = self._entry.runtime_data.client
+        self, turn: _Turn, catalog: Catalog, history: Sequence[Turn]
+    ) -> Completion:
+        """Step 7: one model call within the budget; a newer turn cancels it."""
         messages = build_messages(
-            catalog, text, history, self._option(CONF_EXTRA_INSTRUCTIONS, None)
+            catalog, turn.text, history, self._option(CONF_EXTRA_INSTRUCTIONS, None)
         )
-        timeout = float(self._option(CONF_TIMEOUT, DEFAULT_TIMEOUT))
-        trace(
+        turn.trace(
             {
                 "entities_sent": len(catalog.entities),
                 "services_sent": len(catalog.services),
@@ -352,64 +494,115 @@ class IntentRouterAgent:
                 "prompt_tokens_estimate": estimate_tokens(messages),
             }
         )
+        if (previous := self._model_calls.pop(turn.key, None)) is not None:
+            previous.cancel()
+        call = self._hass.async_create_task(
+            self._entry.runtime_data.client.async_complete_json(
+                messages,
+                model=self._option(CONF_MODEL, DEFAULT_MODEL),
+                temperature=float(self._option(CONF_TEMPERATURE, DEFAULT_TEMPERATURE)),
+                schema=plan_json_schema(catalog),
+                budget=max(turn.deadline - self._hass.loop.time(), 0.0),
+            ),
+            f"{DOMAIN} model call",
+            eager_start=False,
+        )
+        self._model_calls[turn.key] = call
         try:
-            async with asyncio.timeout(timeout):
-                completion = await client.async_complete_json(
-                    messages,
-                    model=self._option(CONF_MODEL, DEFAULT_MODEL),
-                    temperature=float(
-                        self._option(CONF_TEMPERATURE, DEFAULT_TEMPERATURE)
-                    ),
-                    schema=plan_json_schema(catalog),
-                    timeout=timeout,
-                )
-        except TimeoutError as err:
-            trace({"model_error": LLMTimeoutError.reason})
-            raise _error("model_unavailable") from err
+            completion = await call
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if call.cancelled() and current is not None and not current.cancelling():
+                raise ModelFailedError("superseded", "superseded") from None
+            raise
         except LLMAuthError as err:
-            trace({"model_error": err.reason})
+            turn.trace({"model_error": err.reason})
             self._entry.async_start_reauth(self._hass)
-            raise _error("model_auth_failed") from err
+            raise ModelFailedError("model_auth_failed", err.reason) from err
         except LLMError as err:
             LOGGER.info("Model request failed: %s", err.reason)
-            trace({"model_error": err.reason})
+            turn.trace({"model_error": err.reason})
             unreachable = err.reason in {"connection", "timeout"}
-            raise _error(
-                "model_unavailable" if unreachable else "model_invalid_reply"
-            ) from err
-        trace(
+            key = "model_unavailable" if unreachable else "model_invalid_reply"
+            raise ModelFailedError(key, err.reason) from err
+        finally:
+            if self._model_calls.get(turn.key) is call:
+                del self._model_calls[turn.key]
+        turn.trace(
             {
                 "response_mode": completion.mode,
                 "prompt_tokens": completion.prompt_tokens,
                 "completion_tokens": completion.completion_tokens,
             }
         )
-        try:
-            plan = parse_plan(completion.data)
-        except PlanError as err:
-            trace({"rejection": err.rejection, "detail": err.detail})
-            raise _error("model_invalid_reply") from err
-        LOGGER.debug("Plan reason: %s", plan.reason)
-        trace({"plan": plan.as_dict()})
-        return plan
+        return completion
 
-    def _remember(self, key: str, text: str, result: TurnResult) -> None:
+    def _remember(self, turn: _Turn, result: TurnResult) -> None:
         """Step 12: keep the turn, with what ran and any pending question."""
         self._entry.runtime_data.context.add(
-            key,
+            turn.key,
             Turn(
                 time=time.time(),
-                text=text,
+                text=turn.text,
                 speech=result.speech,
                 outcome=result.outcome,
                 source=result.source,
                 plan=result.plan.as_dict() if result.plan else None,
-                actions=[o.as_executed() for o in result.outcomes if o.ok],
+                actions=result.executed,
                 pending_plan=(
                     result.pending_plan.as_dict() if result.pending_plan else None
                 ),
             ),
         )
+
+    def _report(self, turn: _Turn, result: TurnResult, started: float) -> None:
+        """Fire `intent_router_handled` and count the turn (no user text)."""
+        completion = result.completion
+        tools = [a.tool for a in result.executed] or (
+            [a.tool for a in result.plan.actions] if result.plan else []
+        )
+        data = {
+            "entry_id": self._entry.entry_id,
+            "device_id": turn.user_input.device_id,
+            "conversation_id": turn.user_input.conversation_id,
+            "text_length": len(turn.text),
+            "source": result.source,
+            "outcome": result.outcome,
+            "tools": tools,
+            "confidence": result.plan.confidence if result.plan else None,
+            "latency_ms": round((time.monotonic() - started) * 1000, 1),
+            "prompt_tokens": completion.prompt_tokens if completion else None,
+            "completion_tokens": completion.completion_tokens if completion else None,
+        }
+        self._entry.runtime_data.stats.record(data)
+        self._hass.bus.async_fire(EVENT_HANDLED, data, context=turn.user_input.context)
+
+    def _response(self, turn: _Turn, result: TurnResult) -> intent.IntentResponse:
+        """Step 11: the IntentResponse Assist speaks and shows."""
+        if result.response is not None:
+            return result.response
+        response = intent.IntentResponse(language=turn.user_input.language)
+        if result.outcome is Outcome.ERROR:
+            response.async_set_error(
+                intent.IntentResponseErrorCode.UNKNOWN, result.speech
+            )
+            return response
+        if result.outcome is Outcome.ANSWERED:
+            response.response_type = intent.IntentResponseType.QUERY_ANSWER
+        response.async_set_speech(result.speech)
+        if result.outcomes:
+            _set_results(self._hass, response, result.outcomes)
+        return response
+
+
+def _parse(completion: Completion) -> Plan:
+    """The model's JSON as a Plan; a malformed one is a model failure."""
+    try:
+        plan = parse_plan(completion.data)
+    except PlanError as err:
+        raise ModelFailedError("model_invalid_reply", str(err.rejection)) from err
+    LOGGER.debug("Plan reason: %s", plan.reason)
+    return plan
 
 
 def _follow_up_actions(shortcut: Shortcut, acted: Turn | None) -> list[Action]:

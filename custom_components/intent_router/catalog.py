@@ -10,7 +10,7 @@ still accepts any exposed entity (a follow-up may name one off the list).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import re
 from typing import Any
 
@@ -25,6 +25,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.service import async_get_all_descriptions
 
 from .const import CONFIRM_COVER_DEVICE_CLASSES, DENIED_DOMAINS, DENIED_SERVICE_WORDS
+from .tools import Tool, ToolSource
 
 # Small homes are sent whole; larger ones get a shortlist of this size.
 MAX_PROMPT_ENTITIES = 40
@@ -203,6 +204,7 @@ class Catalog:
     services: dict[str, ServiceInfo]
     areas: list[str]
     speaker_area: str | None
+    tools: dict[str, Tool] = field(default_factory=dict)
 
     def needs_confirmation(
         self, entity_id: str, confirm_domains: Iterable[str]
@@ -238,6 +240,7 @@ async def async_build_catalog(
     device_id: str | None,
     allowed_domains: Iterable[str],
     recent_targets: Iterable[str] = (),
+    tool_sources: Iterable[ToolSource] = (),
 ) -> Catalog:
     """Build the catalog for one utterance.
 
@@ -273,6 +276,9 @@ async def async_build_catalog(
         services=services,
         areas=sorted(area.name for area in area_reg.async_list_areas()),
         speaker_area=speaker_area,
+        tools={
+            tool.name: tool for source in tool_sources for tool in source.tools(exposed)
+        },
     )
 
 

@@ -23,6 +23,8 @@ CONF_CONFIRM_DOMAINS: Final = "confirm_domains"
 CONF_EXTRA_INSTRUCTIONS: Final = "extra_instructions"
 CONF_CONTEXT_TURNS: Final = "context_turns"
 CONF_CONTEXT_TTL: Final = "context_ttl"
+CONF_LOCAL_FIRST: Final = "local_first"
+CONF_USE_LLM: Final = "use_llm"
 
 DEFAULT_MODEL: Final = "qwen2.5:3b"
 DEFAULT_TIMEOUT: Final = 5.0
@@ -52,6 +54,8 @@ DEFAULT_ALLOWED_DOMAINS: Final = [
     "valve",
     "water_heater",
 ]
+DEFAULT_LOCAL_FIRST: Final = True
+DEFAULT_USE_LLM: Final = True
 DEFAULT_CONTEXT_TURNS: Final = 10
 DEFAULT_CONTEXT_TTL: Final = 30  # minutes
 MAX_CONTEXT_TTL: Final = 30 * 24 * 60  # 30 days, in minutes
@@ -79,4 +83,8 @@ DENIED_DOMAINS: Final = frozenset(
 )
 DENIED_SERVICE_WORDS: Final = frozenset({"reload", "restart", "shutdown", "reboot"})
 MAX_ACTIONS: Final = 5
+RATE_LIMIT_PER_MINUTE: Final = 20
+
+# Fired once per handled turn (never with the user's text).
+EVENT_HANDLED: Final = "intent_router_handled"
 MAX_TEXT_LENGTH: Final = 1000

@@ -9,17 +9,18 @@ order the plan gives (turn on, then set brightness).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context, HomeAssistant, State, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError
 
 from .const import LOGGER
 from .context_store import ExecutedAction, PriorState
 from .plan import Action
+from .tools import Tool
 
 # Attributes recorded before an action so that undo can restore them.
 UNDO_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
@@ -40,6 +41,9 @@ class ActionOutcome:
     action: Action
     error: str | None = None
     prior: dict[str, PriorState] = field(default_factory=dict)
+    # What a tool said it did, and data the user asked for (to be phrased).
+    speech: str | None = None
+    result: Any = None
 
     @property
     def ok(self) -> bool:
@@ -61,15 +65,13 @@ async def async_execute(
     actions: Sequence[Action],
     context: Context,
     timeout: float,
+    tools: Mapping[str, Tool],
 ) -> list[ActionOutcome]:
     """Run the actions, concurrently where they touch different entities."""
+    runs = (_async_run(hass, action, context, timeout, tools) for action in actions)
     if _independent(actions):
-        return list(
-            await asyncio.gather(
-                *(_async_run(hass, action, context, timeout) for action in actions)
-            )
-        )
-    return [await _async_run(hass, action, context, timeout) for action in actions]
+        return list(await asyncio.gather(*runs))
+    return [await run for run in runs]
 
 
 def _independent(actions: Sequence[Action]) -> bool:
@@ -83,20 +85,36 @@ def _independent(actions: Sequence[Action]) -> bool:
 
 
 async def _async_run(
-    hass: HomeAssistant, action: Action, context: Context, timeout: float
+    hass: HomeAssistant,
+    action: Action,
+    context: Context,
+    timeout: float,
+    tools: Mapping[str, Tool],
 ) -> ActionOutcome:
-    """One service call within its time budget; failures become outcomes."""
+    """One call within its time budget; failures become outcomes."""
+    if tool := tools.get(action.tool):
+        run = await tool.async_run(hass, action, context, timeout)
+        return ActionOutcome(
+            Action(action.tool, run.affected or action.targets, action.args),
+            run.error,
+            run.prior,
+            run.speech,
+            run.result,
+        )
     domain, _, service = action.tool.partition(".")
-    data = {**action.args, ATTR_ENTITY_ID: list(action.targets)}
-    prior = {
-        entity_id: _prior_state(state.domain, state.state, state.attributes)
-        for entity_id in action.targets
-        if (state := hass.states.get(entity_id)) is not None
-    }
+    prior = capture_prior(hass, action.targets)
+    wants_response = hass.services.supports_response(domain, service) is not (
+        SupportsResponse.NONE
+    )
     try:
         async with asyncio.timeout(timeout):
-            await hass.services.async_call(
-                domain, service, data, blocking=True, context=context
+            response = await hass.services.async_call(
+                domain,
+                service,
+                {**action.args, ATTR_ENTITY_ID: list(action.targets)},
+                blocking=True,
+                context=context,
+                return_response=wants_response,
             )
     except TimeoutError:
         LOGGER.warning("%s on %s timed out", action.tool, action.targets)
@@ -104,14 +122,26 @@ async def _async_run(
     except HomeAssistantError as err:
         LOGGER.warning("%s on %s failed: %s", action.tool, action.targets, err)
         return ActionOutcome(action, type(err).__name__, prior)
-    return ActionOutcome(action, prior=prior)
+    return ActionOutcome(action, prior=prior, result=response)
 
 
-def _prior_state(domain: str, state: str, attributes: Mapping[str, Any]) -> PriorState:
-    """What to record of an entity before acting on it, for undo."""
-    keep = UNDO_ATTRIBUTES.get(domain, ())
+def capture_prior(
+    hass: HomeAssistant, entity_ids: Iterable[str]
+) -> dict[str, PriorState]:
+    """Record entities' states before acting on them, for undo."""
+    return {
+        entity_id: prior_of(state)
+        for entity_id in entity_ids
+        if (state := hass.states.get(entity_id)) is not None
+    }
+
+
+def prior_of(state: State) -> PriorState:
+    """What undo needs of an entity's state: the state and a few attributes."""
+    keep = UNDO_ATTRIBUTES.get(state.domain, ())
+    attributes = state.attributes
     return PriorState(
-        state, {k: v for k in keep if (v := attributes.get(k)) is not None}
+        state.state, {k: v for k in keep if (v := attributes.get(k)) is not None}
     )
 
 

@@ -8,6 +8,8 @@ server which mode worked, so only the first request pays for the probing.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from http import HTTPStatus
@@ -21,6 +23,7 @@ from homeassistant.helpers.httpx_client import get_async_client
 from .const import LOGGER
 
 if TYPE_CHECKING:
+    from openai.types import CompletionUsage
     from openai.types.chat import ChatCompletionMessageParam
 
     from homeassistant.core import HomeAssistant
@@ -28,6 +31,11 @@ if TYPE_CHECKING:
 # A plan is a few hundred bytes; anything far larger is not a plan.
 MAX_REPLY_CHARS = 64_000
 MAX_COMPLETION_TOKENS = 600
+MAX_PHRASE_TOKENS = 120
+# Waits before the retries of a failed request (at most three attempts), and
+# the least time worth starting another attempt with.
+RETRY_BACKOFF = (0.2, 0.6)
+MIN_ATTEMPT_TIME = 0.5
 
 
 class ResponseMode(StrEnum):
@@ -134,9 +142,14 @@ class LLMClient:
         """List the server's model ids; doubles as the connection probe."""
         try:
             page = await self._client.models.list(timeout=timeout)
+            ids = [model.id for model in page.data]
         except openai.OpenAIError as err:
             raise _map_error(err) from err
-        return sorted(model.id for model in page.data)
+        except (ValueError, TypeError, AttributeError) as err:
+            # HTML from a web UI, or JSON that is not a model list: a URL
+            # that points somewhere other than the API.
+            raise LLMResponseError("the server did not list models") from err
+        return sorted(model_id for model_id in ids if isinstance(model_id, str))
 
     async def async_complete_json(
         self,
@@ -145,19 +158,61 @@ class LLMClient:
         model: str,
         temperature: float,
         schema: dict[str, Any],
-        timeout: float,
+        budget: float,
     ) -> Completion:
-        """Ask for one JSON object, stepping down response modes as needed."""
+        """Ask for one JSON object within `budget` seconds, retries included."""
+
+        async def attempt(remaining: float) -> Completion:
+            content, usage, mode = await self._async_create(
+                messages, model, temperature, MAX_COMPLETION_TOKENS, remaining, schema
+            )
+            return Completion(
+                data=extract_json_object(content),
+                mode=mode,
+                prompt_tokens=usage.prompt_tokens if usage else None,
+                completion_tokens=usage.completion_tokens if usage else None,
+            )
+
+        return await _async_retrying(attempt, budget)
+
+    async def async_complete_text(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        *,
+        model: str,
+        temperature: float,
+        budget: float,
+    ) -> str:
+        """Ask for a short plain-text answer within `budget` seconds."""
+
+        async def attempt(remaining: float) -> str:
+            content, _, _ = await self._async_create(
+                messages, model, temperature, MAX_PHRASE_TOKENS, remaining, None
+            )
+            return content.strip()
+
+        return await _async_retrying(attempt, budget)
+
+    async def _async_create(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        model: str,
+        temperature: float,
+        max_tokens: int,
+        timeout: float,
+        schema: dict[str, Any] | None,
+    ) -> tuple[str, CompletionUsage | None, ResponseMode]:
+        """One chat completion; with a schema, step down response modes."""
         while True:
-            mode = self.mode
+            mode = self.mode if schema is not None else ResponseMode.TEXT
             try:
                 response = await self._client.chat.completions.create(
                     model=model,
                     messages=messages,
                     temperature=temperature,
-                    max_tokens=MAX_COMPLETION_TOKENS,
+                    max_tokens=max_tokens,
                     timeout=timeout,
-                    **_response_format(mode, schema),
+                    **_response_format(mode, schema or {}),
                 )
             except (openai.BadRequestError, openai.UnprocessableEntityError) as err:
                 if mode is ResponseMode.TEXT:
@@ -169,19 +224,49 @@ class LLMClient:
                 continue
             except openai.OpenAIError as err:
                 raise _map_error(err) from err
+            except ValueError as err:  # a body that is not JSON at all
+                raise LLMResponseError("the reply was not JSON") from err
             break
         if not response.choices:
             raise LLMResponseError("the reply had no choices")
         content = response.choices[0].message.content or ""
         if len(content) > MAX_REPLY_CHARS:
             raise LLMResponseError(f"reply too large ({len(content)} characters)")
-        usage = response.usage
-        return Completion(
-            data=extract_json_object(content),
-            mode=mode,
-            prompt_tokens=usage.prompt_tokens if usage else None,
-            completion_tokens=usage.completion_tokens if usage else None,
-        )
+        return content, response.usage, mode
+
+
+async def _async_retrying[T](
+    attempt: Callable[[float], Awaitable[T]], budget: float
+) -> T:
+    """Run `attempt` within `budget` seconds, retrying what may pass.
+
+    Connection errors, 429 and 5xx are retried with backoff (or after the
+    server's Retry-After, when that still fits); a timeout, a 4xx or a bad
+    reply is not, since trying again would only repeat it.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + budget
+    for backoff in RETRY_BACKOFF:
+        remaining = deadline - loop.time()
+        try:
+            async with asyncio.timeout(remaining):
+                return await attempt(remaining)
+        except TimeoutError as err:
+            raise LLMTimeoutError("the model server timed out") from err
+        except LLMTimeoutError:
+            raise
+        except LLMConnectionError as err:
+            delay = backoff if err.retry_after is None else err.retry_after
+            if loop.time() + delay + MIN_ATTEMPT_TIME > deadline:
+                raise
+            LOGGER.debug("Retrying the model request in %.2f s: %s", delay, err)
+            await asyncio.sleep(delay)
+    remaining = deadline - loop.time()
+    try:
+        async with asyncio.timeout(remaining):
+            return await attempt(remaining)
+    except TimeoutError as err:
+        raise LLMTimeoutError("the model server timed out") from err
 
 
 def _next_mode(mode: ResponseMode) -> ResponseMode:

@@ -140,6 +140,12 @@ def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> N
     """One action: allowed tool, exposed targets, schema-valid arguments."""
     if is_denied(action.tool):
         raise PlanError(Rejection.DENIED_SERVICE, action.tool)
+    if tool := catalog.tools.get(action.tool):
+        for target in action.targets:
+            if target not in catalog.exposed:
+                raise PlanError(Rejection.UNKNOWN_ENTITY, target)
+        tool.validate(action, catalog.exposed)
+        return
     if action.tool not in catalog.services:
         raise PlanError(Rejection.UNKNOWN_TOOL, action.tool)
     domain, _, service = action.tool.partition(".")
@@ -169,8 +175,8 @@ def plan_json_schema(catalog: Catalog) -> dict[str, Any]:
     make the choice right, which is what validation is for.
     """
     tool: dict[str, Any] = {"type": "string"}
-    if catalog.services:
-        tool["enum"] = list(catalog.services)
+    if catalog.services or catalog.tools:
+        tool["enum"] = [*catalog.services, *catalog.tools]
     target: dict[str, Any] = {"type": "string"}
     if catalog.entities:
         target["enum"] = [info.entity_id for info in catalog.entities]

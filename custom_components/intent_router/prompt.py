@@ -70,11 +70,32 @@ def build_messages(
     ]
 
 
+PHRASE_RULES = """\
+You are the voice assistant of a Home Assistant home. Answer the user's \
+request in one or two short spoken sentences, in the user's language, using \
+only the data given. No lists, no markdown."""
+
+# Tool results beyond this many characters are cut before phrasing.
+MAX_RESULT_CHARS = 4000
+
+
+def build_phrase_messages(text: str, results: str) -> list[ChatCompletionMessageParam]:
+    """Messages for the second, short call that turns tool results into words."""
+    return [
+        {"role": "system", "content": PHRASE_RULES},
+        {
+            "role": "user",
+            "content": f"Request: {text}\n\nData: {results[:MAX_RESULT_CHARS]}",
+        },
+    ]
+
+
 def render_tools(catalog: Catalog) -> str:
-    """One line per allowed service: `tool(field, ...)`."""
+    """One line per allowed service, `tool(field, ...)`, then the other tools."""
     lines = [
         f"{tool}({', '.join(info.fields)})" for tool, info in catalog.services.items()
     ]
+    lines.extend(tool.describe() for tool in catalog.tools.values())
     return "Tools:\n" + ("\n".join(lines) if lines else "(none)")
 
 

@@ -1,0 +1,62 @@
+"""Tools that are not Home Assistant services: music and MCP.
+
+A plan names them like services (`music.play`, `mcp.<server>.<tool>`); the
+catalog lists them, validation asks the tool, and the executor runs it. A
+tool reports what it did in a `ToolRun`, including the entities it acted on
+and their prior states, so memory, "stop that" and "undo" work for it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from homeassistant.core import Context, HomeAssistant
+
+    from .catalog import EntityInfo
+    from .context_store import PriorState
+    from .plan import Action
+
+
+@dataclass(slots=True)
+class ToolRun:
+    """How a tool call went."""
+
+    # A short error class ("timeout", "not_found", ...); None when it worked.
+    error: str | None = None
+    # What the tool says happened, spoken instead of the plan's speech.
+    speech: str | None = None
+    # Data the user asked for, phrased for them by a second, short model call.
+    result: Any = None
+    # The entities it acted on and their states before, for memory and undo.
+    affected: tuple[str, ...] = ()
+    prior: dict[str, PriorState] = field(default_factory=dict)
+
+
+class Tool(Protocol):
+    """One callable tool as the model sees it."""
+
+    @property
+    def name(self) -> str:
+        """The plan's `tool` value, e.g. `music.play`."""
+
+    def describe(self) -> str:
+        """One prompt line: `name(field, ...): what it does`."""
+
+    def validate(self, action: Action, exposed: Mapping[str, EntityInfo]) -> None:
+        """Raise PlanError when the action's args or targets are not acceptable."""
+
+    async def async_run(
+        self, hass: HomeAssistant, action: Action, context: Context, timeout: float
+    ) -> ToolRun:
+        """Carry the action out within `timeout` seconds."""
+
+
+class ToolSource(Protocol):
+    """Something that offers tools for a turn (music players, MCP servers)."""
+
+    def tools(self, exposed: Mapping[str, EntityInfo]) -> Iterable[Tool]:
+        """The tools available given what is exposed right now."""
