@@ -15,10 +15,14 @@ from custom_components.intent_router.const import (
     CONF_CONFIRM_DOMAINS,
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
+    CONF_DEFAULT_MUSIC_PLAYER,
     CONF_EXTRA_INSTRUCTIONS,
+    CONF_LOCAL_FIRST,
+    CONF_MCP_SERVERS,
     CONF_MODEL,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
+    CONF_USE_LLM,
     DEFAULT_ALLOWED_DOMAINS,
     DEFAULT_CONFIDENCE_THRESHOLD,
     DEFAULT_CONFIRM_DOMAINS,
@@ -50,6 +54,10 @@ DEFAULT_OPTIONS = {
     CONF_EXTRA_INSTRUCTIONS: "",
     CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
     CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+    CONF_LOCAL_FIRST: True,
+    CONF_USE_LLM: True,
+    CONF_DEFAULT_MUSIC_PLAYER: None,
+    CONF_MCP_SERVERS: [],
 }
 
 
@@ -456,6 +464,10 @@ async def test_options_flow(
             CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
             CONF_CONTEXT_TURNS: 4.0,
             CONF_CONTEXT_TTL: 90,
+            CONF_LOCAL_FIRST: False,
+            CONF_USE_LLM: True,
+            CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
+            CONF_MCP_SERVERS: "http://127.0.0.1:9000/mcp secret-token\n\nhttp://127.0.0.1:9001/sse\n",
         },
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -469,6 +481,13 @@ async def test_options_flow(
         CONF_EXTRA_INSTRUCTIONS: "Answer in French.",
         CONF_CONTEXT_TURNS: 4,
         CONF_CONTEXT_TTL: 90.0,
+        CONF_LOCAL_FIRST: False,
+        CONF_USE_LLM: True,
+        CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
+        CONF_MCP_SERVERS: [
+            {"url": "http://127.0.0.1:9000/mcp", "token": "secret-token"},
+            {"url": "http://127.0.0.1:9001/sse", "token": None},
+        ],
     }
     # Equal is not enough: 12 == 12.0, but the stored types must be these.
     assert {key: type(value) for key, value in entry.options.items()} == {
@@ -481,7 +500,18 @@ async def test_options_flow(
         CONF_EXTRA_INSTRUCTIONS: str,
         CONF_CONTEXT_TURNS: int,
         CONF_CONTEXT_TTL: float,
+        CONF_LOCAL_FIRST: bool,
+        CONF_USE_LLM: bool,
+        CONF_DEFAULT_MUSIC_PLAYER: str,
+        CONF_MCP_SERVERS: list,
     }
+
+    # The servers are edited as the lines they were entered as.
+    await hass.async_block_till_done()
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert _suggested(result, CONF_MCP_SERVERS) == (
+        "http://127.0.0.1:9000/mcp secret-token\nhttp://127.0.0.1:9001/sse"
+    )
 
     # The entry was reloaded: set-up probed the server again.
     await hass.async_block_till_done()
@@ -504,12 +534,18 @@ async def test_options_flow_denied_domain(
         CONF_CONFIRM_DOMAINS: ["lock"],
         CONF_CONTEXT_TURNS: 10,
         CONF_CONTEXT_TTL: 30,
+        CONF_LOCAL_FIRST: True,
+        CONF_USE_LLM: True,
+        CONF_MCP_SERVERS: "not a url\nhttp://127.0.0.1:1/mcp",
     }
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], user_input
     )
     assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_ALLOWED_DOMAINS: "denied_domain"}
+    assert result["errors"] == {
+        CONF_ALLOWED_DOMAINS: "denied_domain",
+        CONF_MCP_SERVERS: "invalid_mcp_servers",
+    }
     assert result["description_placeholders"] == {
         "denied": "homeassistant, shell_command"
     }
@@ -517,6 +553,13 @@ async def test_options_flow_denied_domain(
     assert entry.options[CONF_ALLOWED_DOMAINS] == DEFAULT_ALLOWED_DOMAINS
 
     user_input[CONF_ALLOWED_DOMAINS] = ["light"]
+    user_input[CONF_MCP_SERVERS] = "http://127.0.0.1:1/mcp\nhttp://127.0.0.1:1/mcp"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], user_input
+    )
+    assert result["errors"] == {CONF_MCP_SERVERS: "invalid_mcp_servers"}
+
+    user_input[CONF_MCP_SERVERS] = ""
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], user_input
     )

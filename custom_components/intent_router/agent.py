@@ -52,6 +52,7 @@ from .llm_client import Completion, LLMAuthError, LLMError
 from .plan import Action, Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
 from .shortcuts import Shortcut, match_shortcut, stop_actions, undo_actions
+from .tools import ToolQuestion
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
@@ -376,7 +377,10 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """Steps 8-11: validate, gate, execute, and say what happened."""
         try:
-            validate_plan(self._hass, plan, catalog)
+            plan = validate_plan(self._hass, plan, catalog)
+        except ToolQuestion as question:
+            turn.trace({"tool_question": question.question})
+            return TurnResult(question.question, Outcome.CLARIFY, source, plan)
         except PlanError as err:
             LOGGER.info("Rejected a plan: %s", err.rejection)
             LOGGER.debug("Rejected plan detail: %s", err.detail)

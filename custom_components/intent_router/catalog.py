@@ -205,6 +205,9 @@ class Catalog:
     areas: list[str]
     speaker_area: str | None
     tools: dict[str, Tool] = field(default_factory=dict)
+    # Who is speaking, and what their last turns acted on (newest last).
+    device_id: str | None = None
+    recent_targets: list[str] = field(default_factory=list)
 
     def needs_confirmation(
         self, entity_id: str, confirm_domains: Iterable[str]
@@ -267,6 +270,7 @@ async def async_build_catalog(
     ):
         speaker_area = area.name
 
+    recent_targets = list(recent_targets)
     entities = shortlist(exposed.values(), text, speaker_area, set(recent_targets))
     allowed = set(allowed_domains)
     services = await _async_services(hass, {e.domain for e in entities} & allowed)
@@ -279,6 +283,8 @@ async def async_build_catalog(
         tools={
             tool.name: tool for source in tool_sources for tool in source.tools(exposed)
         },
+        device_id=device_id,
+        recent_targets=list(recent_targets),
     )
 
 

@@ -18,6 +18,8 @@ from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.selector import (
     BooleanSelector,
+    EntitySelector,
+    EntitySelectorConfig,
     NumberSelector,
     NumberSelectorConfig,
     NumberSelectorMode,
@@ -35,19 +37,25 @@ from .const import (
     CONF_CONFIRM_DOMAINS,
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
+    CONF_DEFAULT_MUSIC_PLAYER,
     CONF_EXTRA_INSTRUCTIONS,
+    CONF_LOCAL_FIRST,
+    CONF_MCP_SERVERS,
     CONF_MODEL,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
+    CONF_USE_LLM,
     DEFAULT_ALLOWED_DOMAINS,
     DEFAULT_CONFIDENCE_THRESHOLD,
     DEFAULT_CONFIRM_DOMAINS,
     DEFAULT_CONTEXT_TTL,
     DEFAULT_CONTEXT_TURNS,
+    DEFAULT_LOCAL_FIRST,
     DEFAULT_MODEL,
     DEFAULT_TEMPERATURE,
     DEFAULT_TIMEOUT,
     DEFAULT_URL,
+    DEFAULT_USE_LLM,
     DENIED_DOMAINS,
     DOMAIN,
     LOGGER,
@@ -88,6 +96,10 @@ def _default_options(models: list[str]) -> dict[str, Any]:
         CONF_EXTRA_INSTRUCTIONS: "",
         CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
         CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+        CONF_LOCAL_FIRST: DEFAULT_LOCAL_FIRST,
+        CONF_USE_LLM: DEFAULT_USE_LLM,
+        CONF_DEFAULT_MUSIC_PLAYER: None,
+        CONF_MCP_SERVERS: [],
     }
 
 
@@ -257,10 +269,20 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
             denied = DENIED_DOMAINS.intersection(user_input[CONF_ALLOWED_DOMAINS])
             if denied:
                 errors[CONF_ALLOWED_DOMAINS] = "denied_domain"
-            else:
+            servers = _mcp_servers(user_input.get(CONF_MCP_SERVERS, ""))
+            if servers is None:
+                errors[CONF_MCP_SERVERS] = "invalid_mcp_servers"
+            if not errors:
                 return self.async_create_entry(data=_options(user_input))
         entry: IntentRouterConfigEntry = self.config_entry
-        suggested = {CONF_MODEL: DEFAULT_MODEL, **entry.options, **(user_input or {})}
+        suggested = {
+            CONF_MODEL: DEFAULT_MODEL,
+            **entry.options,
+            CONF_MCP_SERVERS: _mcp_servers_text(
+                entry.options.get(CONF_MCP_SERVERS, [])
+            ),
+            **(user_input or {}),
+        }
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
@@ -283,7 +305,34 @@ def _options(user_input: Mapping[str, Any]) -> dict[str, Any]:
         CONF_EXTRA_INSTRUCTIONS: user_input.get(CONF_EXTRA_INSTRUCTIONS, "").strip(),
         CONF_CONTEXT_TURNS: int(user_input[CONF_CONTEXT_TURNS]),
         CONF_CONTEXT_TTL: float(user_input[CONF_CONTEXT_TTL]),
+        CONF_LOCAL_FIRST: bool(user_input[CONF_LOCAL_FIRST]),
+        CONF_USE_LLM: bool(user_input[CONF_USE_LLM]),
+        CONF_DEFAULT_MUSIC_PLAYER: user_input.get(CONF_DEFAULT_MUSIC_PLAYER) or None,
+        CONF_MCP_SERVERS: _mcp_servers(user_input.get(CONF_MCP_SERVERS, "")) or [],
     }
+
+
+def _mcp_servers(text: str) -> list[dict[str, str | None]] | None:
+    """Parse "URL [bearer token]" lines; None when a line is not like that."""
+    servers: list[dict[str, str | None]] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        url, _, token = line.strip().partition(" ")
+        if not _host(url) or any(server["url"] == url for server in servers):
+            return None
+        servers.append({"url": url, "token": token.strip() or None})
+    return servers
+
+
+def _mcp_servers_text(servers: list[dict[str, str | None]]) -> str:
+    """The stored MCP servers as the lines the form edits."""
+    return "\n".join(
+        f"{server['url']} {server['token']}"
+        if server.get("token")
+        else str(server["url"])
+        for server in servers
+    )
 
 
 def _domain_choices(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> list[str]:
@@ -351,6 +400,16 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
                 CONF_CONTEXT_TURNS, default=DEFAULT_CONTEXT_TURNS
             ): NumberSelector(
                 NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
+            ),
+            vol.Required(
+                CONF_LOCAL_FIRST, default=DEFAULT_LOCAL_FIRST
+            ): BooleanSelector(),
+            vol.Required(CONF_USE_LLM, default=DEFAULT_USE_LLM): BooleanSelector(),
+            vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
+                EntitySelectorConfig(domain="media_player")
+            ),
+            vol.Optional(CONF_MCP_SERVERS): TextSelector(
+                TextSelectorConfig(multiline=True)
             ),
             vol.Required(CONF_CONTEXT_TTL, default=DEFAULT_CONTEXT_TTL): NumberSelector(
                 NumberSelectorConfig(

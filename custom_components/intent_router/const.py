@@ -25,6 +25,9 @@ CONF_CONTEXT_TURNS: Final = "context_turns"
 CONF_CONTEXT_TTL: Final = "context_ttl"
 CONF_LOCAL_FIRST: Final = "local_first"
 CONF_USE_LLM: Final = "use_llm"
+CONF_DEFAULT_MUSIC_PLAYER: Final = "default_music_player"
+# Stored as a list of {"url": str, "token": str | None}; edited as text lines.
+CONF_MCP_SERVERS: Final = "mcp_servers"
 
 DEFAULT_MODEL: Final = "qwen2.5:3b"
 DEFAULT_TIMEOUT: Final = 5.0

@@ -7,7 +7,7 @@ Whatever an utterance or an entity name says, that is the whole reach.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -126,17 +126,21 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     )
 
 
-def validate_plan(hass: HomeAssistant, plan: Plan, catalog: Catalog) -> None:
-    """Raise PlanError unless every action of the plan may run."""
+def validate_plan(hass: HomeAssistant, plan: Plan, catalog: Catalog) -> Plan:
+    """Return the plan ready to run, or raise PlanError (or ToolQuestion)."""
     if len(plan.actions) > MAX_ACTIONS:
         raise PlanError(
             Rejection.TOO_MANY_ACTIONS, f"{len(plan.actions)} > {MAX_ACTIONS}"
         )
-    for action in plan.actions:
-        _validate_action(hass, action, catalog)
+    return replace(
+        plan,
+        actions=tuple(
+            _validate_action(hass, action, catalog) for action in plan.actions
+        ),
+    )
 
 
-def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> None:
+def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> Action:
     """One action: allowed tool, exposed targets, schema-valid arguments."""
     if is_denied(action.tool):
         raise PlanError(Rejection.DENIED_SERVICE, action.tool)
@@ -144,8 +148,7 @@ def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> N
         for target in action.targets:
             if target not in catalog.exposed:
                 raise PlanError(Rejection.UNKNOWN_ENTITY, target)
-        tool.validate(action, catalog.exposed)
-        return
+        return tool.validate(action, catalog)
     if action.tool not in catalog.services:
         raise PlanError(Rejection.UNKNOWN_TOOL, action.tool)
     domain, _, service = action.tool.partition(".")
@@ -166,6 +169,7 @@ def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> N
             registered.schema({**action.args, ATTR_ENTITY_ID: list(action.targets)})
         except vol.Invalid as err:
             raise PlanError(Rejection.INVALID_ARGS, f"{action.tool}: {err}") from err
+    return action
 
 
 def plan_json_schema(catalog: Catalog) -> dict[str, Any]:

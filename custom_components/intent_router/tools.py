@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import Context, HomeAssistant
 
-    from .catalog import EntityInfo
+    from .catalog import Catalog, EntityInfo
     from .context_store import PriorState
     from .plan import Action
 
@@ -36,6 +36,15 @@ class ToolRun:
     prior: dict[str, PriorState] = field(default_factory=dict)
 
 
+class ToolQuestion(Exception):  # noqa: N818 - a question, not an error
+    """The tool cannot go on without the user's choice; ask them."""
+
+    def __init__(self, question: str) -> None:
+        """Keep the question to speak."""
+        super().__init__(question)
+        self.question = question
+
+
 class Tool(Protocol):
     """One callable tool as the model sees it."""
 
@@ -46,8 +55,12 @@ class Tool(Protocol):
     def describe(self) -> str:
         """One prompt line: `name(field, ...): what it does`."""
 
-    def validate(self, action: Action, exposed: Mapping[str, EntityInfo]) -> None:
-        """Raise PlanError when the action's args or targets are not acceptable."""
+    def validate(self, action: Action, catalog: Catalog) -> Action:
+        """Return the action ready to run, with defaults such as the player resolved.
+
+        Raise PlanError when it is not acceptable, ToolQuestion when the user
+        has to choose.
+        """
 
     async def async_run(
         self, hass: HomeAssistant, action: Action, context: Context, timeout: float
