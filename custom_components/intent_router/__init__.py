@@ -12,6 +12,7 @@ from homeassistant.exceptions import (
 )
 from homeassistant.helpers import config_validation as cv
 
+from .agent import IntentRouterAgent
 from .const import (
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
@@ -75,7 +76,12 @@ async def async_setup_entry(
         float(entry.options.get(CONF_CONTEXT_TTL, DEFAULT_CONTEXT_TTL)) * 60,
     )
     await context.async_load()
-    entry.runtime_data = IntentRouterData(client=client, context=context, models=models)
+    entry.runtime_data = IntentRouterData(
+        client=client,
+        context=context,
+        agent=IntentRouterAgent(hass, entry),
+        models=models,
+    )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 

@@ -80,6 +80,7 @@ class Outcome(StrEnum):
     CLARIFY = "clarify"
     CONFIRM = "confirm"
     CANCELLED = "cancelled"
+    PLANNED = "planned"
     SUPERSEDED = "superseded"
     ERROR = "error"
 
@@ -152,10 +153,12 @@ class TurnResult:
 
 @dataclass(slots=True)
 class AgentReply:
-    """The reply to one turn, and whether the microphone stays open."""
+    """The reply to one turn, whether the microphone stays open, and details."""
 
     response: intent.IntentResponse
     continue_conversation: bool = False
+    # What happened (absent for empty input), for the `route` action.
+    result: TurnResult | None = None
 
     @property
     def speech(self) -> str:
@@ -172,6 +175,9 @@ class _Turn:
     text: str
     key: str
     deadline: float
+    # Set by the `route` action: a room to act for, and plan-only runs.
+    area_id: str | None = None
+    dry_run: bool = False
 
     def trace(self, details: dict[str, Any]) -> None:
         """Add details to Assist's debug trace of this turn."""
@@ -208,9 +214,18 @@ class IntentRouterAgent:
         return self._entry.options.get(key, default)
 
     async def async_handle(
-        self, user_input: ConversationInput, chat_log: ChatLog
+        self,
+        user_input: ConversationInput,
+        chat_log: ChatLog,
+        *,
+        area_id: str | None = None,
+        dry_run: bool = False,
     ) -> AgentReply:
-        """Handle one turn; errors become spoken, translated replies."""
+        """Handle one turn; errors become spoken, translated replies.
+
+        `area_id` stands in for the speaker's area; `dry_run` validates and
+        returns the plan without running it, remembering nothing.
+        """
         started = time.monotonic()
         text = user_input.text.strip()
         if not text:
@@ -234,10 +249,12 @@ class IntentRouterAgent:
         except HomeAssistantError as err:
             turn.trace({"error": err.translation_key})
             result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
-        if result.outcome is not Outcome.SUPERSEDED:
+        if not dry_run and result.outcome is not Outcome.SUPERSEDED:
             self._remember(turn, result)
         self._report(turn, result, started)
-        return AgentReply(self._response(turn, result), result.continue_conversation)
+        return AgentReply(
+            self._response(turn, result), result.continue_conversation, result
+        )
 
     def _guard(self, turn: _Turn) -> None:
         """Step 1: refuse over-long text and more turns than a person says."""
@@ -257,12 +274,15 @@ class IntentRouterAgent:
         shortcut = match_shortcut(
             turn.text, turn.user_input.language, available_shortcuts(history)
         )
-        if shortcut is not None:
+        if shortcut is not None and not turn.dry_run:
             turn.trace({"shortcut": shortcut})
             return await self._async_shortcut(turn, shortcut, history)
 
         use_llm = self._option(CONF_USE_LLM, DEFAULT_USE_LLM)
-        tried_local = self._option(CONF_LOCAL_FIRST, DEFAULT_LOCAL_FIRST) or not use_llm
+        # Local intents act as they match, so a dry run can only ask the model.
+        tried_local = not turn.dry_run and (
+            self._option(CONF_LOCAL_FIRST, DEFAULT_LOCAL_FIRST) or not use_llm
+        )
         if tried_local and (local := await self._async_local(turn, Source.LOCAL)):
             return local
         if not use_llm:
@@ -270,8 +290,8 @@ class IntentRouterAgent:
 
         try:
             catalog = await self._async_catalog(
+                turn,
                 turn.text,
-                turn.user_input.device_id,
                 [t for past in history for a in past.actions for t in a.targets],
             )
             completion = await self._async_plan(turn, catalog, history)
@@ -282,8 +302,10 @@ class IntentRouterAgent:
             turn.trace({"fallback": failure.reason})
             if failure.reason == "superseded":
                 return TurnResult(_say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
-            if not tried_local and (
-                local := await self._async_local(turn, Source.FALLBACK)
+            if (
+                not tried_local
+                and not turn.dry_run
+                and (local := await self._async_local(turn, Source.FALLBACK))
             ):
                 return local
             raise _error(failure.key) from failure
@@ -291,15 +313,16 @@ class IntentRouterAgent:
         return result
 
     async def _async_catalog(
-        self, text: str, device_id: str | None, recent_targets: Sequence[str]
+        self, turn: _Turn, text: str, recent_targets: Sequence[str]
     ) -> Catalog:
         return await async_build_catalog(
             self._hass,
             text,
-            device_id,
+            turn.user_input.device_id,
             self._option(CONF_ALLOWED_DOMAINS, DEFAULT_ALLOWED_DOMAINS),
             recent_targets,
             self._entry.runtime_data.tool_sources,
+            turn.area_id,
         )
 
     async def _async_local(self, turn: _Turn, source: Source) -> TurnResult | None:
@@ -350,7 +373,7 @@ class IntentRouterAgent:
             plan = Plan(tuple(actions), speech, 1.0)
             confirmed = False
         catalog = await self._async_catalog(
-            "", turn.user_input.device_id, [t for a in plan.actions for t in a.targets]
+            turn, "", [t for a in plan.actions for t in a.targets]
         )
         try:
             result = await self._async_carry_out(
@@ -387,27 +410,8 @@ class IntentRouterAgent:
             turn.trace({"rejection": err.rejection, "detail": err.detail})
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
-        confirm_domains = self._option(CONF_CONFIRM_DOMAINS, DEFAULT_CONFIRM_DOMAINS)
-        decision = decide(
-            plan,
-            self._option(CONF_CONFIDENCE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD),
-            not confirmed
-            and any(
-                catalog.needs_confirmation(target, confirm_domains)
-                for action in plan.actions
-                for target in action.targets
-            ),
-        )
-        turn.trace({"decision": decision})
-        if decision is Decision.CLARIFY:
-            return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
-        if decision is Decision.UNSURE:
-            raise _error("not_sure")
-        if decision is Decision.CONFIRM:
-            speech = _say("confirm_action", actions=_describe(self._hass, plan))
-            return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
-        if not plan.actions:
-            return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
+        if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
+            return stop
 
         outcomes = await async_execute(
             self._hass,
@@ -432,6 +436,40 @@ class IntentRouterAgent:
             )
         speech = await self._async_phrase(turn, plan, outcomes)
         return TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
+
+    def _gate(
+        self,
+        turn: _Turn,
+        plan: Plan,
+        catalog: Catalog,
+        source: Source,
+        confirmed: bool,
+    ) -> TurnResult | None:
+        """Step 9: the reply when the plan is not to run now; None to run it."""
+        if turn.dry_run:
+            return TurnResult(plan.speech, Outcome.PLANNED, source, plan)
+        confirm_domains = self._option(CONF_CONFIRM_DOMAINS, DEFAULT_CONFIRM_DOMAINS)
+        decision = decide(
+            plan,
+            self._option(CONF_CONFIDENCE_THRESHOLD, DEFAULT_CONFIDENCE_THRESHOLD),
+            not confirmed
+            and any(
+                catalog.needs_confirmation(target, confirm_domains)
+                for action in plan.actions
+                for target in action.targets
+            ),
+        )
+        turn.trace({"decision": decision})
+        if decision is Decision.CLARIFY:
+            return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
+        if decision is Decision.UNSURE:
+            raise _error("not_sure")
+        if decision is Decision.CONFIRM:
+            speech = _say("confirm_action", actions=_describe(self._hass, plan))
+            return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
+        if not plan.actions:
+            return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
+        return None
 
     def _failure_speech(self, outcomes: Sequence[ActionOutcome]) -> str:
         """An honest account: what worked, what did not, in the tools' words."""

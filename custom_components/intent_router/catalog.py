@@ -244,11 +244,14 @@ async def async_build_catalog(
     allowed_domains: Iterable[str],
     recent_targets: Iterable[str] = (),
     tool_sources: Iterable[ToolSource] = (),
+    speaker_area_id: str | None = None,
 ) -> Catalog:
     """Build the catalog for one utterance.
 
     `recent_targets` (what the last turns acted on) always make the
-    shortlist, so "turn it off again" finds "it" in a large home too.
+    shortlist, so "turn it off again" finds "it" in a large home too. The
+    speaker's area is the device's, unless `speaker_area_id` says otherwise
+    (an automation routing text on behalf of a room).
     """
     entity_reg = er.async_get(hass)
     device_reg = dr.async_get(hass)
@@ -261,14 +264,11 @@ async def async_build_catalog(
                 state, entity_reg, device_reg, area_reg
             )
 
-    speaker_area: str | None = None
-    if (
-        device_id
-        and (device := device_reg.async_get(device_id))
-        and device.area_id
-        and (area := area_reg.async_get_area(device.area_id))
-    ):
-        speaker_area = area.name
+    area_id = speaker_area_id
+    if area_id is None and device_id and (device := device_reg.async_get(device_id)):
+        area_id = device.area_id
+    area = area_reg.async_get_area(area_id) if area_id else None
+    speaker_area = area.name if area else None
 
     recent_targets = list(recent_targets)
     entities = shortlist(exposed.values(), text, speaker_area, set(recent_targets))

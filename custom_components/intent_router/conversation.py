@@ -11,7 +11,6 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .agent import IntentRouterAgent
 from .const import DOMAIN
 from .data import IntentRouterConfigEntry
 
@@ -25,7 +24,7 @@ async def async_setup_entry(
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
     """Add the one agent of this model server."""
-    async_add_entities([IntentRouterConversationEntity(hass, entry)])
+    async_add_entities([IntentRouterConversationEntity(entry)])
 
 
 class IntentRouterConversationEntity(
@@ -41,10 +40,9 @@ class IntentRouterConversationEntity(
     _attr_name = None
     _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
 
-    def __init__(self, hass: HomeAssistant, entry: IntentRouterConfigEntry) -> None:
+    def __init__(self, entry: IntentRouterConfigEntry) -> None:
         """Identify the entity and its service device by the config entry."""
         self._entry = entry
-        self._agent = IntentRouterAgent(hass, entry)
         self._attr_unique_id = entry.entry_id
         self._attr_device_info = DeviceInfo(
             identifiers={(DOMAIN, entry.entry_id)},
@@ -75,7 +73,7 @@ class IntentRouterConversationEntity(
         chat_log: conversation.ChatLog,
     ) -> conversation.ConversationResult:
         """Route the turn and record the reply in the chat log."""
-        reply = await self._agent.async_handle(user_input, chat_log)
+        reply = await self._entry.runtime_data.agent.async_handle(user_input, chat_log)
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=self.entity_id, content=reply.speech)
         )

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections import Counter, deque
 from dataclasses import dataclass, field
 import statistics
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import ConfigEntry
 
 from .context_store import ContextStore
 from .llm_client import LLMClient
 from .tools import ToolSource
+
+if TYPE_CHECKING:
+    from .agent import IntentRouterAgent
 
 type IntentRouterConfigEntry = ConfigEntry[IntentRouterData]
 
@@ -54,6 +57,7 @@ class IntentRouterData:
 
     client: LLMClient
     context: ContextStore
+    agent: IntentRouterAgent
     models: list[str] = field(default_factory=list)
     tool_sources: list[ToolSource] = field(default_factory=list)
     stats: TurnStats = field(default_factory=TurnStats)
