@@ -73,6 +73,7 @@ class ScriptedLLMServer:
         self.headers: list[dict[str, str]] = []
         self.rejected_formats: set[str] = set()
         self._replies: deque[_Reply] = deque()
+        self._received = asyncio.Condition()
         self._runner: web.AppRunner | None = None
 
     def add_plan(
@@ -102,6 +103,11 @@ class ScriptedLLMServer:
         malformed, truncated or huge replies; `delay` waits before answering.
         """
         self._replies.append(_Reply(content, status, delay, headers, body, usage))
+
+    async def wait_for_requests(self, count: int) -> None:
+        """Wait until `count` chat requests have arrived (a request in flight)."""
+        async with self._received:
+            await self._received.wait_for(lambda: len(self.requests) >= count)
 
     async def start(self) -> None:
         """Listen on a free port of 127.0.0.1 (the only host tests may reach)."""
@@ -144,6 +150,8 @@ class ScriptedLLMServer:
         body = await request.json()
         self.requests.append(body)
         self.headers.append(Headers(dict(request.headers)))
+        async with self._received:
+            self._received.notify_all()
         response_format = body.get("response_format") or {}
         if response_format.get("type") in self.rejected_formats:
             return _error(

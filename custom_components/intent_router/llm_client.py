@@ -134,6 +134,11 @@ class LLMClient:
         )
         self.mode = ResponseMode.JSON_SCHEMA
 
+    @property
+    def sdk_version(self) -> str:
+        """The openai SDK version, for diagnostics."""
+        return openai.__version__
+
     async def async_prime(self, hass: HomeAssistant) -> None:
         """Fill the SDK's platform-header cache outside the event loop."""
         await hass.async_add_executor_job(self._client.platform_headers)
@@ -224,7 +229,7 @@ class LLMClient:
                 continue
             except openai.OpenAIError as err:
                 raise _map_error(err) from err
-            except ValueError as err:  # a body that is not JSON at all
+            except (ValueError, RecursionError) as err:  # not JSON, or absurdly deep
                 raise LLMResponseError("the reply was not JSON") from err
             break
         if not response.choices:
