@@ -61,6 +61,10 @@ if TYPE_CHECKING:
     from .data import IntentRouterConfigEntry
 
 
+# Above this many keys, the rate limiter drops those idle for a minute.
+RATE_LIMIT_KEYS = 1000
+
+
 class Decision(StrEnum):
     """What the confidence gate makes of a valid plan."""
 
@@ -261,6 +265,13 @@ class IntentRouterAgent:
         if len(turn.text) > MAX_TEXT_LENGTH:
             raise _error("text_too_long", max_length=str(MAX_TEXT_LENGTH))
         now = time.monotonic()
+        if len(self._turn_times) > RATE_LIMIT_KEYS:
+            # Keys without a device (chats) come and go: forget the idle ones.
+            self._turn_times = {
+                key: times
+                for key, times in self._turn_times.items()
+                if times and now - times[-1] <= 60  # noqa: PLR2004 - per minute
+            }
         times = self._turn_times.setdefault(turn.key, deque())
         while times and now - times[0] > 60:  # noqa: PLR2004 - per minute
             times.popleft()

@@ -30,6 +30,16 @@ from .tools import Tool, ToolSource
 # Small homes are sent whole; larger ones get a shortlist of this size.
 MAX_PROMPT_ENTITIES = 40
 
+# Searching, browsing and playing by media id is what `music.play` does, by
+# name; the raw services would only tempt the model to invent ids.
+HIDDEN_SERVICES = frozenset(
+    {
+        "media_player.browse_media",
+        "media_player.play_media",
+        "media_player.search_media",
+    }
+)
+
 # What the last turns acted on outranks anything merely mentioned.
 RECENT_BONUS = 10
 
@@ -180,6 +190,8 @@ class EntityInfo:
     area: str | None
     state: str
     attributes: Mapping[str, Any]
+    # Everything the entity reports, for matching service and field filters.
+    all_attributes: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def domain(self) -> str:
@@ -273,7 +285,7 @@ async def async_build_catalog(
     recent_targets = list(recent_targets)
     entities = shortlist(exposed.values(), text, speaker_area, set(recent_targets))
     allowed = set(allowed_domains)
-    services = await _async_services(hass, {e.domain for e in entities} & allowed)
+    services = await _async_services(hass, [e for e in entities if e.domain in allowed])
     return Catalog(
         exposed=exposed,
         entities=entities,
@@ -357,34 +369,82 @@ def _entity_info(
         area=area.name if area else None,
         state=state.state,
         attributes={k: v for k in keep if (v := state.attributes.get(k)) is not None},
+        all_attributes=state.attributes,
     )
 
 
 async def _async_services(
-    hass: HomeAssistant, domains: set[str]
+    hass: HomeAssistant, entities: list[EntityInfo]
 ) -> dict[str, ServiceInfo]:
-    """Allowed entity services of the given domains, with their field names."""
-    if not domains:
+    """Allowed services these entities support, with the fields they support.
+
+    HA's service descriptions say which entity features a service and each
+    of its fields need; offering only what the entities in the prompt can
+    do keeps the prompt short and the model from picking the impossible.
+    """
+    if not entities:
         return {}
+    by_domain: dict[str, list[EntityInfo]] = {}
+    for info in entities:
+        by_domain.setdefault(info.domain, []).append(info)
     descriptions = await async_get_all_descriptions(hass)
     services: dict[str, ServiceInfo] = {}
-    for domain in sorted(domains):
+    for domain, members in sorted(by_domain.items()):
         for service, description in sorted(descriptions.get(domain, {}).items()):
             tool = f"{domain}.{service}"
             # Only services that act on target entities: those are the ones
             # whose reach exposure can bound.
-            if is_denied(tool) or not description or "target" not in description:
+            if (
+                is_denied(tool)
+                or tool in HIDDEN_SERVICES
+                or not description
+                or "target" not in description
+                or not any(_target_fits(description["target"], m) for m in members)
+            ):
                 continue
-            fields = tuple(_field_names(description.get("fields", {})))
+            fields = tuple(_field_names(description.get("fields", {}), members))
             services[tool] = ServiceInfo(tool=tool, fields=fields)
     return services
 
 
-def _field_names(fields: Mapping[str, Any]) -> Iterable[str]:
-    """Field names, skipping collapsed sections of advanced options."""
+def _target_fits(target: Mapping[str, Any], info: EntityInfo) -> bool:
+    """Whether an entity passes a service's target filter."""
+    filters = target.get("entity") or [{}]
+    return any(
+        info.domain in entity_filter.get("domain", [info.domain])
+        and _features_fit(entity_filter.get("supported_features"), info)
+        for entity_filter in filters
+    )
+
+
+def _features_fit(required: list[int] | None, info: EntityInfo) -> bool:
+    """Whether an entity has one of the required feature sets (none: yes)."""
+    if not required:
+        return True
+    features = int(info.all_attributes.get("supported_features") or 0)
+    return any(features & needed == needed for needed in required)
+
+
+def _field_fits(spec: Mapping[str, Any], info: EntityInfo) -> bool:
+    """Whether an entity passes a field's feature and attribute filters."""
+    field_filter = spec.get("filter") or {}
+    if not _features_fit(field_filter.get("supported_features"), info):
+        return False
+    for attribute, allowed in (field_filter.get("attribute") or {}).items():
+        value = info.all_attributes.get(attribute)
+        values = value if isinstance(value, (list, tuple, set)) else [value]
+        if not any(item in allowed for item in values):
+            return False
+    return True
+
+
+def _field_names(fields: Mapping[str, Any], members: list[EntityInfo]) -> Iterable[str]:
+    """Fields some of the entities support, skipping collapsed advanced sections."""
     for name, spec in fields.items():
         if isinstance(spec, Mapping) and "fields" in spec:
             if not spec.get("collapsed"):
-                yield from _field_names(spec["fields"])
-        else:
+                yield from _field_names(spec["fields"], members)
+        elif not isinstance(spec, Mapping) or any(
+            _field_fits(spec, m) for m in members
+        ):
             yield name
