@@ -18,6 +18,7 @@ from custom_components.intent_router.const import (
     DOMAIN,
 )
 from custom_components.intent_router.context_store import mask_secrets
+from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
@@ -369,3 +370,43 @@ async def test_removing_the_entry_deletes_its_context(
     await hass.async_block_till_done()
 
     assert key not in hass_storage
+
+
+async def test_ten_turn_history_stays_within_its_budget(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Ten remembered turns add a bounded history; the newest are kept."""
+    for n in range(10):
+        llm_server.add_plan(
+            plan(
+                act("light.turn_on", "light.bed_light", brightness_pct=10 + n),
+                speech=f"Bedroom light at {10 + n} percent.",
+            )
+        )
+        await converse(
+            hass, agent_id, f"set the bedroom light to {10 + n} percent", kitchen
+        )
+    llm_server.add_plan(plan(speech="OK."))
+    await converse(hass, agent_id, "thanks", kitchen)
+
+    history = (
+        _user_prompt(llm_server, 10).split("Recent turns")[1].split("Speaker area")[0]
+    )
+    assert len(history) <= HISTORY_CHAR_BUDGET + 100
+    assert "set the bedroom light to 19 percent" in history
+    assert assert_newest_first_kept(history)
+
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    assert len(stored["turns"][kitchen]) == 10
+
+
+def assert_newest_first_kept(history: str) -> bool:
+    """Dropped turns, if any, are the oldest ones."""
+    kept = [n for n in range(10) if f"to {10 + n} percent" in history]
+    return kept == list(range(10 - len(kept), 10))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any
 
@@ -390,3 +391,27 @@ def _details(result: conversation.ConversationResult) -> dict[str, Any]:
         if event["event_type"] == "agent_detail":
             merged.update(event["data"])
     return merged
+
+
+async def test_info_logs_hold_no_key_and_no_text(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """At INFO and above the integration logs classes of failure, not content."""
+    caplog.set_level(logging.INFO, logger="custom_components.intent_router")
+    llm_server.add_reply(status=500)
+    llm_server.add_reply(status=500)
+    llm_server.add_reply(status=500)
+    llm_server.add_plan(plan(act("light.turn_off", "light.secret_lamp")))
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    for text in ("whisper alpha", "whisper bravo", "whisper charlie"):
+        await converse(hass, agent_id, text)
+
+    ours = [r for r in caplog.records if r.name.startswith("custom_components")]
+    assert any(r.levelno == logging.INFO for r in ours)
+    logged = "\n".join(r.getMessage() for r in ours if r.levelno >= logging.INFO)
+    assert "whisper" not in logged
+    assert API_KEY not in logged
