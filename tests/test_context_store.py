@@ -19,6 +19,7 @@ from custom_components.intent_router.const import (
 )
 from custom_components.intent_router.context_store import mask_secrets
 from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
@@ -410,3 +411,17 @@ def assert_newest_first_kept(history: str) -> bool:
     """Dropped turns, if any, are the oldest ones."""
     kept = [n for n in range(10) if f"to {10 + n} percent" in history]
     return kept == list(range(10 - len(kept), 10))
+
+
+async def test_follow_up_on_an_entity_no_longer_exposed(
+    hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Undo cannot reach past exposure: it says so and changes nothing."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    await converse(hass, agent_id, "kitchen lights off", kitchen)
+    async_expose_entity(hass, "conversation", "light.kitchen_lights", False)
+
+    result = await converse(hass, agent_id, "undo", kitchen)
+
+    assert "no longer available" in speech(result)
+    assert hass.states.get("light.kitchen_lights").state == "off"

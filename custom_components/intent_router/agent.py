@@ -371,7 +371,10 @@ class IntentRouterAgent:
             return TurnResult(_say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT)
         pending = history[-1].pending_plan if history else None
         if shortcut is Shortcut.YES and pending is not None:
-            plan = parse_plan(pending)
+            try:
+                plan = parse_plan(pending)
+            except PlanError as err:  # stored by an older version, say
+                raise _error("follow_up_rejected") from err
             confirmed = True
         else:
             acted = last_acted(history)
@@ -391,7 +394,8 @@ class IntentRouterAgent:
                 turn, plan, catalog, Source.SHORTCUT, confirmed=confirmed
             )
         except ModelFailedError as failure:
-            raise _error(failure.key) from failure
+            # Something it acted on is gone or no longer exposed or allowed.
+            raise _error("follow_up_rejected") from failure
         if (
             shortcut in (Shortcut.UNDO, Shortcut.STOP)
             and result.outcome is Outcome.DONE
