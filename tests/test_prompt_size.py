@@ -5,9 +5,7 @@ from __future__ import annotations
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
-from homeassistant.components.homeassistant.exposed_entities import (
-    DATA_EXPOSED_ENTITIES,
-)
+from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
