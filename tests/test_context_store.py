@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+import time
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -19,8 +20,9 @@ from custom_components.intent_router.const import (
 )
 from custom_components.intent_router.context_store import mask_secrets
 from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
+from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from .home import async_setup_demo_home, satellite_in
@@ -425,3 +427,57 @@ async def test_follow_up_on_an_entity_no_longer_exposed(
 
     assert "no longer available" in speech(result)
     assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_expired_turns_are_pruned_when_loaded(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    hass_storage: dict[str, Any],
+) -> None:
+    """A restart after a long pause forgets what is past the TTL, on disk too."""
+    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    turn = {
+        "text": "kitchen off",
+        "speech": "Off.",
+        "outcome": "done",
+        "source": "model",
+    }
+    hass_storage[key] = {
+        "version": 1,
+        "minor_version": 1,
+        "key": key,
+        "data": {
+            "turns": {
+                "old-device": [{**turn, "time": time.time() - 3 * 3600}],
+                "fresh-device": [{**turn, "time": time.time() - 60}],
+            }
+        },
+    }
+
+    await _setup(hass, mock_config_entry)
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=31))
+    await hass.async_block_till_done()
+
+    assert set(hass_storage[key]["data"]["turns"]) == {"fresh-device"}
+    assert mock_config_entry.runtime_data.context.counts() == {"keys": 1, "turns": 1}
+
+
+async def test_chats_without_a_device_keep_context_per_conversation(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The app or web UI: the conversation id holds the thread together."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    first = await conversation.async_converse(
+        hass, "kitchen off", None, Context(), language="en", agent_id=agent_id
+    )
+    other = await conversation.async_converse(
+        hass, "undo", None, Context(), language="en", agent_id=agent_id
+    )
+    same = await conversation.async_converse(
+        hass, "undo", first.conversation_id, Context(), language="en", agent_id=agent_id
+    )
+
+    assert speech(other) == "There's nothing I can undo."
+    assert "back as it was" in speech(same)
+    assert hass.states.get("light.kitchen_lights").state == "on"

@@ -26,6 +26,7 @@ from custom_components.intent_router.const import (
     RATE_LIMIT_PER_MINUTE,
 )
 from homeassistant.components import conversation
+from homeassistant.const import CONF_URL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
@@ -415,3 +416,48 @@ async def test_info_logs_hold_no_key_and_no_text(
     logged = "\n".join(r.getMessage() for r in ours if r.levelno >= logging.INFO)
     assert "whisper" not in logged
     assert API_KEY not in logged
+
+
+async def test_local_light_set_is_remembered_with_its_value(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A local brightness change is stored as the service call; undo reverts it."""
+    agent_id = await _setup(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    device = satellite_in(hass, "Kitchen")
+    before = hass.states.get("light.kitchen_lights").attributes["brightness"]
+
+    await converse(hass, agent_id, "set the kitchen lights to 20%", device)
+    assert hass.states.get("light.kitchen_lights").attributes["brightness"] == 51
+    action = mock_turns(hass, device)[0].actions[0]
+    assert (action.tool, action.data) == ("light.turn_on", {"brightness_pct": 20})
+
+    await converse(hass, agent_id, "undo that", device)
+
+    assert hass.states.get("light.kitchen_lights").attributes["brightness"] == before
+    assert llm_server.requests == []
+
+
+async def test_diagnostics_redact_url_credentials(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    hass_client: ClientSessionGenerator,
+) -> None:
+    """user:password in the server URL is not shown."""
+    url = llm_server.url.replace("http://", "http://me:hunter2@")
+    hass.config_entries.async_update_entry(
+        mock_config_entry, data={**mock_config_entry.data, CONF_URL: url}
+    )
+    await _setup(hass, mock_config_entry)
+    assert await async_setup_component(hass, "diagnostics", {})
+
+    diagnostics = await get_diagnostics_for_config_entry(
+        hass, hass_client, mock_config_entry
+    )
+
+    assert "hunter2" not in str(diagnostics)
+    assert diagnostics["entry"]["data"][CONF_URL].startswith(
+        "http://**REDACTED**@127.0.0.1:"
+    )

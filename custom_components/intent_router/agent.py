@@ -240,12 +240,16 @@ class IntentRouterAgent:
             user_input,
             chat_log,
             text,
+            # The chat log's id: the input's is None on a conversation's
+            # first turn, before HA's chat session assigns one.
             context_key(
                 user_input.device_id,
                 user_input.context.user_id,
-                user_input.conversation_id,
+                chat_log.conversation_id,
             ),
             self._hass.loop.time() + float(self._option(CONF_TIMEOUT, DEFAULT_TIMEOUT)),
+            area_id=area_id,
+            dry_run=dry_run,
         )
         try:
             self._guard(turn)

@@ -44,14 +44,14 @@ def mask_secrets(text: str) -> str:
 
 
 def context_key(
-    device_id: str | None, user_id: str | None, conversation_id: str | None
+    device_id: str | None, user_id: str | None, conversation_id: str
 ) -> str:
     """The key a turn is remembered under (DESIGN.md, step 2)."""
     if device_id:
         return device_id
     if user_id:
         return f"user:{user_id}"
-    return f"conversation:{conversation_id or 'none'}"
+    return f"conversation:{conversation_id}"
 
 
 @dataclass(slots=True)
@@ -152,11 +152,6 @@ class ContextStore:
         if len(fresh) != len(turns):
             self._set(key, fresh)
         return list(fresh)
-
-    def last(self, key: str) -> Turn | None:
-        """The key's most recent turn within the TTL."""
-        turns = self.recent(key)
-        return turns[-1] if turns else None
 
     def add(self, key: str, turn: Turn) -> None:
         """Remember a turn (text masked); the save happens a little later."""
