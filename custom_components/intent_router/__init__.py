@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL, Platform
@@ -16,6 +17,7 @@ from .agent import IntentRouterAgent
 from .const import (
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
+    CONF_MCP_SERVERS,
     DEFAULT_CONTEXT_TTL,
     DEFAULT_CONTEXT_TURNS,
     DOMAIN,
@@ -24,6 +26,8 @@ from .const import (
 from .context_store import ContextStore
 from .data import IntentRouterData
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
+from .music import MusicSource
+from .services import async_setup_services
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -36,7 +40,8 @@ PLATFORMS = [Platform.CONVERSATION]
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Set up the integration; actions will be registered here, not per entry."""
+    """Register the actions, once for all entries (they name their entry)."""
+    async_setup_services(hass)
     return True
 
 
@@ -81,7 +86,17 @@ async def async_setup_entry(
         context=context,
         agent=IntentRouterAgent(hass, entry),
         models=models,
+        tool_sources=[MusicSource(hass, entry)],
     )
+    if entry.options.get(CONF_MCP_SERVERS):
+        # `mcp` is a large import: only when a server is configured, and off
+        # the event loop.
+        await hass.async_add_import_executor_job(
+            importlib.import_module, f"{__name__}.mcp_tools"
+        )
+        from .mcp_tools import async_setup_mcp  # noqa: PLC0415
+
+        entry.runtime_data.tool_sources.append(await async_setup_mcp(hass, entry))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 

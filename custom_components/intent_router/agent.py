@@ -52,6 +52,7 @@ from .llm_client import Completion, LLMAuthError, LLMError
 from .plan import Action, Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
 from .shortcuts import Shortcut, match_shortcut, stop_actions, undo_actions
+from .speech import say, translated_error
 from .tools import ToolQuestion
 
 if TYPE_CHECKING:
@@ -188,22 +189,6 @@ class _Turn:
         self.chat_log.async_trace(details)
 
 
-def _error(key: str, **placeholders: str) -> HomeAssistantError:
-    """Build a translated error whose message is spoken to the user."""
-    return HomeAssistantError(
-        translation_domain=DOMAIN,
-        translation_key=key,
-        translation_placeholders=placeholders or None,
-    )
-
-
-def _say(key: str, **placeholders: str) -> str:
-    """Translate a spoken sentence (kept with the errors, in one place)."""
-    message = str(_error(key, **placeholders))
-    # HA strips the final full stop of exception messages; speech keeps it.
-    return message if message.endswith(("?", "!", ".")) else f"{message}."
-
-
 class IntentRouterAgent:
     """Routes utterances for one config entry (one model server)."""
 
@@ -267,7 +252,7 @@ class IntentRouterAgent:
     def _guard(self, turn: _Turn) -> None:
         """Step 1: refuse over-long text and more turns than a person says."""
         if len(turn.text) > MAX_TEXT_LENGTH:
-            raise _error("text_too_long", max_length=str(MAX_TEXT_LENGTH))
+            raise translated_error("text_too_long", max_length=str(MAX_TEXT_LENGTH))
         now = time.monotonic()
         if len(self._turn_times) > RATE_LIMIT_KEYS:
             # Keys without a device (chats) come and go: forget the idle ones.
@@ -280,7 +265,7 @@ class IntentRouterAgent:
         while times and now - times[0] > 60:  # noqa: PLR2004 - per minute
             times.popleft()
         if len(times) >= RATE_LIMIT_PER_MINUTE:
-            raise _error("rate_limited")
+            raise translated_error("rate_limited")
         times.append(now)
 
     async def _async_route(self, turn: _Turn) -> TurnResult:
@@ -301,7 +286,7 @@ class IntentRouterAgent:
         if tried_local and (local := await self._async_local(turn, Source.LOCAL)):
             return local
         if not use_llm:
-            raise _error("not_understood_locally")
+            raise translated_error("not_understood_locally")
 
         try:
             catalog = await self._async_catalog(
@@ -316,14 +301,14 @@ class IntentRouterAgent:
         except ModelFailedError as failure:
             turn.trace({"fallback": failure.reason})
             if failure.reason == "superseded":
-                return TurnResult(_say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
+                return TurnResult(say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
             if (
                 not tried_local
                 and not turn.dry_run
                 and (local := await self._async_local(turn, Source.FALLBACK))
             ):
                 return local
-            raise _error(failure.key) from failure
+            raise translated_error(failure.key) from failure
         result.completion = completion
         return result
 
@@ -372,20 +357,20 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """Step 4: answer a follow-up from memory, with no model call."""
         if shortcut is Shortcut.NO:
-            return TurnResult(_say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT)
+            return TurnResult(say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT)
         pending = history[-1].pending_plan if history else None
         if shortcut is Shortcut.YES and pending is not None:
             try:
                 plan = parse_plan(pending)
             except PlanError as err:  # stored by an older version, say
-                raise _error("follow_up_rejected") from err
+                raise translated_error("follow_up_rejected") from err
             confirmed = True
         else:
             acted = last_acted(history)
             actions = _follow_up_actions(shortcut, acted)
             if acted is None or not actions:
                 return TurnResult(
-                    _say(f"nothing_to_{shortcut}"), Outcome.ANSWERED, Source.SHORTCUT
+                    say(f"nothing_to_{shortcut}"), Outcome.ANSWERED, Source.SHORTCUT
                 )
             speech = acted.speech if shortcut is Shortcut.AGAIN else ""
             plan = Plan(tuple(actions), speech, 1.0)
@@ -399,13 +384,13 @@ class IntentRouterAgent:
             )
         except ModelFailedError as failure:
             # Something it acted on is gone or no longer exposed or allowed.
-            raise _error("follow_up_rejected") from failure
+            raise translated_error("follow_up_rejected") from failure
         if (
             shortcut in (Shortcut.UNDO, Shortcut.STOP)
             and result.outcome is Outcome.DONE
         ):
             names = target_names(self._hass, result.outcomes)
-            result.speech = _say(f"{shortcut}_done", targets=names)
+            result.speech = say(f"{shortcut}_done", targets=names)
         return result
 
     async def _async_carry_out(
@@ -482,9 +467,9 @@ class IntentRouterAgent:
         if decision is Decision.CLARIFY:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
-            raise _error("not_sure")
+            raise translated_error("not_sure")
         if decision is Decision.CONFIRM:
-            speech = _say("confirm_action", actions=_describe(self._hass, plan))
+            speech = say("confirm_action", actions=_describe(self._hass, plan))
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
         if not plan.actions:
             return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
@@ -497,16 +482,16 @@ class IntentRouterAgent:
         parts = []
         if silent and done:
             parts.append(
-                _say(
+                say(
                     "partly_failed",
                     done=target_names(self._hass, done),
                     failed=target_names(self._hass, silent),
                 )
             )
         elif silent:
-            parts.append(_say("all_failed", failed=target_names(self._hass, silent)))
+            parts.append(say("all_failed", failed=target_names(self._hass, silent)))
         elif done:
-            parts.append(_say("done_for", targets=target_names(self._hass, done)))
+            parts.append(say("done_for", targets=target_names(self._hass, done)))
         parts.extend(o.speech for o in outcomes if not o.ok and o.speech)
         return " ".join(parts)
 
@@ -518,7 +503,7 @@ class IntentRouterAgent:
             {"tool": o.action.tool, "result": o.result} for o in outcomes if o.result
         ]
         tool_speech = " ".join(o.speech for o in outcomes if o.speech)
-        fallback = tool_speech or plan.speech or _say("done")
+        fallback = tool_speech or plan.speech or say("done")
         if not results:
             return fallback
         options = self._entry.options

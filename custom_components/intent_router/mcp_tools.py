@@ -1,0 +1,450 @@
+"""Tools of MCP servers, offered to the model as `mcp.<server>.<tool>`.
+
+The only module that imports `mcp`; it is loaded only when a server is
+configured. Each server is asked for its tools at set-up and every
+REFRESH_INTERVAL, over streamable HTTP, falling back to SSE (as core's `mcp`
+integration does). A server that is down or refuses its token loses its
+tools, and nothing else does; a repair issue says which server and why, and
+goes away once the server answers again.
+
+A plan's arguments are checked against the tool's JSON input schema before
+anything is sent, with `jsonschema` (a dependency of `mcp` itself), and each
+call has its own timeout. The tool's text comes back as data for the second,
+short model call to phrase ("escalate" in DESIGN.md).
+
+`<server>` is the URL's host and port as a slug: http://192.168.1.5:8000/mcp
+is `192_168_1_5_8000`, https://tools.example.com/mcp is `tools_example_com`.
+A second server on the same host and port gets `_2`, and so on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from datetime import datetime, timedelta
+from enum import StrEnum
+from http import HTTPStatus
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import jsonschema
+from jsonschema.exceptions import best_match
+from mcp import McpError
+from mcp.client.session import ClientSession
+from mcp.client.sse import sse_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.types import CallToolResult, TextContent, Tool as RemoteTool
+from referencing.exceptions import Unresolvable
+
+from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.httpx_client import create_async_httpx_client
+from homeassistant.util import slugify
+
+from .catalog import Catalog, EntityInfo, is_denied
+from .const import CONF_MCP_SERVERS, DOMAIN, LOGGER
+from .data import IntentRouterConfigEntry
+from .plan import Action, PlanError, Rejection
+from .speech import say
+from .tools import ToolRun
+
+REFRESH_INTERVAL = timedelta(minutes=10)
+# Connecting to one server and listing its tools, at set-up and on refresh.
+LIST_TIMEOUT = 10.0
+# A server that pages its tool list forever is cut off after this many pages.
+MAX_LIST_PAGES = 10
+# httpx's own limits; the asyncio timeouts (listing, each call) come first.
+HTTP_TIMEOUT = httpx.Timeout(10.0, read=300.0)
+MAX_DESCRIPTION_CHARS = 200
+MAX_ERROR_CHARS = 200
+
+# What can go wrong between us and a server. anyio task groups inside the
+# transports wrap whatever a server makes them raise in an ExceptionGroup.
+CONNECTION_ERRORS = (TimeoutError, ExceptionGroup, httpx.HTTPError, McpError)
+
+
+class Problem(StrEnum):
+    """Why a server's tools are missing (the repair issue's translation key)."""
+
+    UNAVAILABLE = "mcp_server_unavailable"
+    UNAUTHORIZED = "mcp_server_unauthorized"
+
+
+class McpServerError(Exception):
+    """A server could not be reached, refused us, or broke the protocol."""
+
+    def __init__(self, problem: Problem, reason: str) -> None:
+        """Keep the problem and a short reason (never a URL or a token)."""
+        super().__init__(reason)
+        self.problem = problem
+        self.reason = reason
+
+
+def _leaf(err: BaseException) -> BaseException:
+    """The first real error inside (nested) exception groups."""
+    while isinstance(err, BaseExceptionGroup) and err.exceptions:
+        err = err.exceptions[0]
+    return err
+
+
+def _classify(err: BaseException) -> McpServerError:
+    """Name what went wrong, without the URL (which may hold a token)."""
+    err = _leaf(err)
+    if isinstance(err, httpx.HTTPStatusError):
+        status = err.response.status_code
+        if status in (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN):
+            return McpServerError(Problem.UNAUTHORIZED, f"HTTP {status}")
+        return McpServerError(Problem.UNAVAILABLE, f"HTTP {status}")
+    if isinstance(err, TimeoutError | httpx.TimeoutException):
+        return McpServerError(Problem.UNAVAILABLE, "timeout")
+    if isinstance(err, httpx.HTTPError):
+        return McpServerError(Problem.UNAVAILABLE, "cannot connect")
+    if isinstance(err, McpError):
+        return McpServerError(Problem.UNAVAILABLE, f"MCP error: {err.error.message}")
+    return McpServerError(Problem.UNAVAILABLE, type(err).__name__)
+
+
+def server_names(urls: Iterable[str]) -> list[str]:
+    """The `<server>` part of tool names: host and port as a slug, unique."""
+    names: list[str] = []
+    for url in urls:
+        parts = urlsplit(url)
+        host = parts.hostname or "server"
+        base = slugify(f"{host}_{parts.port}" if parts.port else host)
+        name, count = base, 1
+        while name in names:
+            count += 1
+            name = f"{base}_{count}"
+        names.append(name)
+    return names
+
+
+def _public_url(url: str) -> str:
+    """The URL without credentials or query, for repair issues."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}"
+
+
+class McpServer:
+    """One configured server: its tools, and sessions for listing and calls."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: IntentRouterConfigEntry,
+        name: str,
+        url: str,
+        token: str | None,
+    ) -> None:
+        """Prepare the server's HTTP client; nothing is sent yet."""
+        self._hass = hass
+        self._entry = entry
+        self.name = name
+        self.url = url
+        self.tools: dict[str, McpTool] = {}
+        self.problem: McpServerError | None = None
+        # None until a transport has worked; then whether it was SSE.
+        self._sse: bool | None = None
+        # One client per server, for its bearer token; HA closes it on stop.
+        self._http = create_async_httpx_client(
+            hass,
+            headers={"Authorization": f"Bearer {token}"} if token else {},
+            timeout=HTTP_TIMEOUT,
+            follow_redirects=True,
+        )
+
+    @property
+    def issue_id(self) -> str:
+        """The repair issue of this server of this entry."""
+        return f"mcp_{self._entry.entry_id}_{self.name}"
+
+    def _client_factory(
+        self,
+        headers: dict[str, str] | None = None,
+        timeout: httpx.Timeout | None = None,
+        auth: httpx.Auth | None = None,
+    ) -> httpx.AsyncClient:
+        """The SSE transport asks for a client: ours (its `async with` is a no-op)."""
+        return self._http
+
+    async def _async_session[T](
+        self, work: Callable[[ClientSession], Awaitable[T]]
+    ) -> T:
+        """Run `work` in a new session: streamable HTTP, else SSE (remembered)."""
+        if not self._sse:
+            started = False
+            try:
+                async with (
+                    streamable_http_client(self.url, http_client=self._http) as (
+                        read,
+                        write,
+                        _,
+                    ),
+                    ClientSession(read, write) as session,
+                ):
+                    await session.initialize()
+                    started = True
+                    self._sse = False
+                    return await work(session)
+            except ExceptionGroup as group:
+                # 405 (or an MCP error from a proxy) at the handshake: an
+                # SSE-only server, by the MCP transport compatibility rules.
+                error = _leaf(group)
+                legacy = isinstance(error, McpError) or (
+                    isinstance(error, httpx.HTTPStatusError)
+                    and error.response.status_code == HTTPStatus.METHOD_NOT_ALLOWED
+                )
+                if started or self._sse is False or not legacy:
+                    raise
+                LOGGER.debug("MCP server %s: trying SSE", self.name)
+        async with (
+            sse_client(self.url, httpx_client_factory=self._client_factory) as streams,
+            ClientSession(*streams) as session,
+        ):
+            await session.initialize()
+            self._sse = True
+            return await work(session)
+
+    async def async_refresh(self) -> None:
+        """List the tools; when that fails, drop them and raise a repair issue."""
+        try:
+            async with asyncio.timeout(LIST_TIMEOUT):
+                listed = await self._async_session(_async_list_tools)
+        except CONNECTION_ERRORS as err:
+            self._set_problem(_classify(err))
+            return
+        # Names the validator would refuse (restart, reload...) are not offered.
+        self.tools = {
+            tool.name: tool
+            for remote in listed
+            if (tool := McpTool.from_remote(self, remote)) is not None
+            and not is_denied(tool.name)
+        }
+        self._set_problem(None)
+
+    def _set_problem(self, problem: McpServerError | None) -> None:
+        """Log a change once, at info level, and keep the repair issue in step."""
+        was = self.problem
+        self.problem = problem
+        if problem is None:
+            if was is not None:
+                LOGGER.info("MCP server %s is back", self.name)
+            self.async_remove_issue()
+            return
+        self.tools = {}
+        if was is None or was.reason != problem.reason:
+            LOGGER.info("MCP server %s is unavailable: %s", self.name, problem.reason)
+        # The token is an option of this entry, not its credentials, so a
+        # refusal is a repair issue pointing at the options, not a reauth.
+        ir.async_create_issue(
+            self._hass,
+            DOMAIN,
+            self.issue_id,
+            is_fixable=False,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key=problem.problem,
+            translation_placeholders={
+                "entry": self._entry.title,
+                "server": self.name,
+                "url": _public_url(self.url),
+                "reason": problem.reason,
+            },
+        )
+
+    @callback
+    def async_remove_issue(self) -> None:
+        """Withdraw the server's repair issue, if there is one."""
+        ir.async_delete_issue(self._hass, DOMAIN, self.issue_id)
+
+    async def async_call(
+        self, tool: str, args: dict[str, Any], timeout: float
+    ) -> CallToolResult:
+        """Call a tool within `timeout` seconds; McpServerError when it fails."""
+
+        async def call(session: ClientSession) -> CallToolResult:
+            return await session.call_tool(tool, args)
+
+        try:
+            async with asyncio.timeout(timeout):
+                return await self._async_session(call)
+        except CONNECTION_ERRORS as err:
+            raise _classify(err) from err
+
+
+async def _async_list_tools(session: ClientSession) -> list[RemoteTool]:
+    """Every tool the server lists, page by page (within reason)."""
+    tools: list[RemoteTool] = []
+    cursor: str | None = None
+    for _ in range(MAX_LIST_PAGES):
+        page = await session.list_tools(cursor)
+        tools.extend(page.tools)
+        if not (cursor := page.nextCursor):
+            break
+    return tools
+
+
+class McpTool:
+    """One tool of one server, as the catalog, the validator and executor see it."""
+
+    def __init__(
+        self,
+        server: McpServer,
+        remote: RemoteTool,
+        validator: jsonschema.protocols.Validator,
+    ) -> None:
+        """Bind the remote tool to its server and its argument validator."""
+        self.name = f"mcp.{server.name}.{remote.name}"
+        self._server = server
+        self._remote = remote
+        self._validator = validator
+
+    @classmethod
+    def from_remote(cls, server: McpServer, remote: RemoteTool) -> McpTool | None:
+        """The tool, or None (logged) when its input schema is not valid."""
+        schema = remote.inputSchema
+        validator_class = jsonschema.validators.validator_for(schema)
+        try:
+            validator_class.check_schema(schema)
+        except jsonschema.SchemaError as err:
+            LOGGER.warning(
+                "MCP server %s: tool %s left out, its input schema is invalid: %s",
+                server.name,
+                remote.name,
+                err.message,
+            )
+            return None
+        return cls(server, remote, validator_class(schema))
+
+    @property
+    def spoken_name(self) -> str:
+        """How a reply names the tool ("weather lookup")."""
+        return self._remote.title or self._remote.name.replace("_", " ")
+
+    def describe(self) -> str:
+        """`mcp.server.tool(arg: type, optional?: type): description`."""
+        schema = self._remote.inputSchema
+        required = set(schema.get("required") or ())
+        args = ", ".join(
+            f"{name}{'' if name in required else '?'}: {_type_text(spec)}"
+            for name, spec in (schema.get("properties") or {}).items()
+        )
+        description = " ".join((self._remote.description or "").split())
+        if len(description) > MAX_DESCRIPTION_CHARS:
+            description = f"{description[: MAX_DESCRIPTION_CHARS - 3]}..."
+        return f"{self.name}({args}): {description}"
+
+    def validate(self, action: Action, catalog: Catalog) -> Action:
+        """Refuse targets (tools act outside HA) and schema-invalid arguments."""
+        if action.targets:
+            raise PlanError(Rejection.INVALID_ARGS, f"{self.name} takes no targets")
+        try:
+            error = best_match(self._validator.iter_errors(action.args))
+        except Unresolvable as err:
+            # A $ref to elsewhere: nothing is fetched, and nothing is sent.
+            raise PlanError(Rejection.INVALID_ARGS, f"{self.name}: {err}") from err
+        if error is not None:
+            raise PlanError(Rejection.INVALID_ARGS, f"{self.name}: {error.message}")
+        return action
+
+    async def async_run(
+        self, hass: HomeAssistant, action: Action, context: Context, timeout: float
+    ) -> ToolRun:
+        """Call the tool; its text is data for the reply, its failure is spoken."""
+        try:
+            result = await self._server.async_call(
+                self._remote.name, action.args, timeout
+            )
+        except McpServerError as err:
+            LOGGER.info("MCP tool %s failed: %s", self.name, err.reason)
+            key = "mcp_tool_timeout" if err.reason == "timeout" else "mcp_tool_failed"
+            return ToolRun(error=err.reason, speech=say(key, tool=self.spoken_name))
+        text = _result_text(result)
+        if result.isError:
+            message = text[:MAX_ERROR_CHARS] or "?"
+            return ToolRun(
+                error="tool_error",
+                speech=say("mcp_tool_error", tool=self.spoken_name, message=message),
+            )
+        return ToolRun(result=text)
+
+
+def _type_text(spec: Any) -> str:
+    """A JSON schema property in a word or two: `integer`, `"a"/"b"`."""
+    if not isinstance(spec, Mapping):
+        return "any"
+    if "enum" in spec:
+        return "/".join(json.dumps(value) for value in spec["enum"])
+    kind = spec.get("type", "any")
+    if isinstance(kind, list):
+        return "|".join(str(item) for item in kind)
+    if kind == "array" and isinstance(items := spec.get("items"), Mapping):
+        return f"list of {_type_text(items)}"
+    return str(kind)
+
+
+def _result_text(result: CallToolResult) -> str:
+    """What the tool said: its text blocks, else its structured content."""
+    texts = [block.text for block in result.content if isinstance(block, TextContent)]
+    if texts:
+        return "\n".join(texts).strip()
+    if result.structuredContent is not None:
+        return json.dumps(result.structuredContent, default=str)
+    return ""
+
+
+class McpToolSource:
+    """The configured servers, as one source of tools for each turn."""
+
+    def __init__(self, servers: list[McpServer]) -> None:
+        """Serve the tools of these servers."""
+        self.servers = servers
+
+    def tools(self, exposed: Mapping[str, EntityInfo]) -> Iterable[McpTool]:
+        """The tools of the servers that answered at their last listing."""
+        return [tool for server in self.servers for tool in server.tools.values()]
+
+    async def async_refresh(self) -> None:
+        """List every server's tools at once; each within its own timeout."""
+        await asyncio.gather(*(server.async_refresh() for server in self.servers))
+
+    @callback
+    def async_remove_issues(self) -> None:
+        """Drop the servers' repair issues (the entry unloads or reloads)."""
+        for server in self.servers:
+            server.async_remove_issue()
+
+
+async def async_setup_mcp(
+    hass: HomeAssistant, entry: IntentRouterConfigEntry
+) -> McpToolSource:
+    """Connect to the configured servers, list their tools and keep them fresh."""
+    configured: list[Mapping[str, str | None]] = entry.options[CONF_MCP_SERVERS]
+    urls = [str(server["url"]) for server in configured]
+    source = McpToolSource(
+        [
+            McpServer(hass, entry, name, url, server.get("token"))
+            for name, url, server in zip(
+                server_names(urls), urls, configured, strict=True
+            )
+        ]
+    )
+    entry.async_on_unload(source.async_remove_issues)
+    await source.async_refresh()
+
+    @callback
+    def refresh(now: datetime) -> None:
+        entry.async_create_background_task(
+            hass, source.async_refresh(), f"{DOMAIN} MCP tools refresh"
+        )
+
+    entry.async_on_unload(
+        async_track_time_interval(
+            hass, refresh, REFRESH_INTERVAL, cancel_on_shutdown=True
+        )
+    )
+    return source

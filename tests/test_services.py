@@ -1,0 +1,458 @@
+"""The `route` and `clear_context` actions, the handled event, phrased data.
+
+Everything runs for real: the demo home, the agent, the scripted model
+server over HTTP, and automations set up from YAML-like config.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest.mock import patch
+
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_capture_events,
+)
+
+from custom_components.intent_router.const import (
+    CONF_ALLOWED_DOMAINS,
+    CONF_LOCAL_FIRST,
+    DEFAULT_ALLOWED_DOMAINS,
+    DOMAIN,
+    EVENT_HANDLED,
+)
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN, trace
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.setup import async_setup_component
+
+from .home import async_setup_demo_home, satellite_in
+from .llm_server import ScriptedLLMServer
+
+KITCHEN = "light.kitchen_lights"
+HANDLED_KEYS = {
+    "entry_id",
+    "device_id",
+    "conversation_id",
+    "text_length",
+    "source",
+    "outcome",
+    "tools",
+    "confidence",
+    "latency_ms",
+    "prompt_tokens",
+    "completion_tokens",
+}
+
+
+def plan(*actions: dict[str, Any], speech: str = "Done.") -> dict[str, Any]:
+    """A confident model reply in the plan format."""
+    return {"actions": list(actions), "speech": speech, "confidence": 0.95}
+
+
+def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
+    """One plan action."""
+    return {"tool": tool, "targets": list(targets), "args": args}
+
+
+@pytest.fixture
+async def entry(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> MockConfigEntry:
+    """The integration, set up after the demo home."""
+    return init_integration
+
+
+@pytest.fixture(autouse=True)
+async def home(hass: HomeAssistant) -> None:
+    """The demo home, before the integration is set up."""
+    await async_setup_demo_home(hass)
+
+
+async def route(
+    hass: HomeAssistant, entry: MockConfigEntry, **data: Any
+) -> dict[str, Any]:
+    """Call `intent_router.route` and return its response."""
+    response = await hass.services.async_call(
+        DOMAIN,
+        "route",
+        {"config_entry_id": entry.entry_id, **data},
+        blocking=True,
+        return_response=True,
+    )
+    assert response is not None
+    return dict(response)
+
+
+def history_sent(llm_server: ScriptedLLMServer, index: int = -1) -> bool:
+    """Whether a request's prompt carried remembered turns."""
+    return "Recent turns" in llm_server.requests[index]["messages"][-1]["content"]
+
+
+async def test_route_runs_a_turn_and_reports_it(
+    hass: HomeAssistant, entry: MockConfigEntry, llm_server: ScriptedLLMServer
+) -> None:
+    """The action acts like speech and returns plan, results and speech."""
+    events = async_capture_events(hass, EVENT_HANDLED)
+    device_id = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(
+        plan(act("light.turn_off", KITCHEN), speech="Kitchen lights are off.")
+    )
+
+    response = await route(
+        hass, entry, text="turn off the kitchen lights", device_id=device_id
+    )
+
+    assert hass.states.get(KITCHEN).state == "off"
+    conversation_id = response.pop("conversation_id")
+    assert isinstance(conversation_id, str)
+    assert response == {
+        "speech": "Kitchen lights are off.",
+        "outcome": "done",
+        "source": "model",
+        "confidence": 0.95,
+        "plan": {
+            "actions": [{"tool": "light.turn_off", "targets": [KITCHEN], "args": {}}],
+            "speech": "Kitchen lights are off.",
+            "confidence": 0.95,
+            "clarify": None,
+            "reason": None,
+        },
+        "results": [
+            {
+                "tool": "light.turn_off",
+                "targets": [KITCHEN],
+                "ok": True,
+                "error": None,
+                "result": None,
+            }
+        ],
+        "continue_conversation": False,
+    }
+    # Plain actions keep the plan's speech: no second model call.
+    assert len(llm_server.requests) == 1
+    assert "Speaker area: Kitchen" in llm_server.requests[0]["messages"][-1]["content"]
+
+    assert len(events) == 1
+    event = events[0].data
+    assert set(event) == HANDLED_KEYS
+    assert event["entry_id"] == entry.entry_id
+    assert event["device_id"] == device_id
+    assert event["text_length"] == len("turn off the kitchen lights")
+    assert (event["source"], event["outcome"]) == ("model", "done")
+    assert event["tools"] == ["light.turn_off"]
+    assert event["confidence"] == 0.95
+    assert (event["prompt_tokens"], event["completion_tokens"]) == (100, 20)
+    assert "kitchen" not in str(event)
+
+    # Remembered like a spoken turn: the next turn's prompt has it.
+    llm_server.add_plan(plan(speech="OK."))
+    await route(
+        hass,
+        entry,
+        text="and again",
+        device_id=device_id,
+        conversation_id=conversation_id,
+    )
+    assert history_sent(llm_server)
+    debug = trace.async_get_traces()[-1].as_dict()
+    assert debug["events"][0]["data"]["text"] == "and again"
+    assert debug["result"]["speech"] == "OK."
+
+
+async def test_dry_run_plans_without_acting_or_remembering(
+    hass: HomeAssistant, entry: MockConfigEntry, llm_server: ScriptedLLMServer
+) -> None:
+    """A dry run validates and returns the plan; nothing runs or is kept."""
+    events = async_capture_events(hass, EVENT_HANDLED)
+    device_id = satellite_in(hass, "Kitchen")
+    states = {s.entity_id: s.state for s in hass.states.async_all()}
+    llm_server.add_plan(plan(act("light.turn_off", KITCHEN), speech="Off."))
+
+    response = await route(
+        hass, entry, text="kitchen lights off", device_id=device_id, dry_run=True
+    )
+
+    assert {s.entity_id: s.state for s in hass.states.async_all()} == states
+    assert response["outcome"] == "planned"
+    assert response["plan"]["actions"] == [
+        {"tool": "light.turn_off", "targets": [KITCHEN], "args": {}}
+    ]
+    assert response["results"] == []
+    assert [e.data["outcome"] for e in events] == ["planned"]
+    assert entry.runtime_data.context.recent(device_id) == []
+
+    llm_server.add_plan(plan(speech="Hello."))
+    await route(hass, entry, text="hello", device_id=device_id)
+    assert not history_sent(llm_server)
+
+
+async def test_invalid_plan_in_dry_run_is_reported(
+    hass: HomeAssistant, entry: MockConfigEntry, llm_server: ScriptedLLMServer
+) -> None:
+    """A plan that fails validation comes back as an error outcome."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.made_up")))
+
+    response = await route(hass, entry, text="made up light off", dry_run=True)
+
+    assert response["outcome"] == "error"
+    assert response["plan"] is None
+    assert response["speech"]
+
+
+async def test_local_sentences_answer_without_the_model(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    core_components: None,
+) -> None:
+    """With local-first on, HA's own sentences act; the response says so."""
+    hass.config_entries.async_update_entry(
+        mock_config_entry,
+        options={**mock_config_entry.options, CONF_LOCAL_FIRST: True},
+    )
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+
+    response = await route(hass, mock_config_entry, text="turn on the bed light")
+
+    assert hass.states.get("light.bed_light").state == "on"
+    assert (response["source"], response["outcome"]) == ("local", "done")
+    assert response["plan"] is None
+    assert response["confidence"] is None
+    assert response["results"] == [
+        {
+            "tool": "light.turn_on",
+            "targets": ["light.bed_light"],
+            "ok": True,
+            "error": None,
+            "result": None,
+        }
+    ]
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+async def test_route_from_an_automation(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    dry_run: bool,
+) -> None:
+    """An automation routes a text for a room and uses the response."""
+    assert await async_setup_component(
+        hass,
+        "automation",
+        {
+            "automation": {
+                "triggers": [{"trigger": "event", "event_type": "test_route"}],
+                "actions": [
+                    {
+                        "action": "intent_router.route",
+                        "data": {
+                            "config_entry_id": entry.entry_id,
+                            "text": "{{ trigger.event.data.text }}",
+                            "area_id": "bedroom",
+                            "dry_run": "{{ trigger.event.data.dry_run }}",
+                        },
+                        "response_variable": "routed",
+                    },
+                    {
+                        "event": "test_routed",
+                        "event_data": {
+                            "speech": "{{ routed.speech }}",
+                            "outcome": "{{ routed.outcome }}",
+                            "tools": "{{ routed.plan.actions | map(attribute='tool') | list }}",
+                            "confidence": "{{ routed.confidence }}",
+                            "ok": "{{ routed.results | map(attribute='ok') | list }}",
+                        },
+                    },
+                ],
+            }
+        },
+    )
+    routed = async_capture_events(hass, "test_routed")
+    handled = async_capture_events(hass, EVENT_HANDLED)
+    llm_server.add_plan(
+        plan(act("light.turn_on", "light.bed_light"), speech="Bedroom light on.")
+    )
+
+    assert hass.states.get("light.bed_light").state == "off"
+    hass.bus.async_fire("test_route", {"text": "lights on", "dry_run": dry_run})
+    await hass.async_block_till_done()
+
+    assert [e.data for e in routed] == [
+        {
+            "speech": "Bedroom light on.",
+            "outcome": "planned" if dry_run else "done",
+            "tools": ["light.turn_on"],
+            "confidence": 0.95,
+            "ok": [] if dry_run else [True],
+        }
+    ]
+    assert hass.states.get("light.bed_light").state == ("off" if dry_run else "on")
+    assert "Speaker area: Bedroom" in llm_server.requests[0]["messages"][-1]["content"]
+    assert len(handled) == 1
+    # The automation's context is the turn's, so the logbook knows who asked.
+    assert handled[0].context.id == routed[0].context.id
+
+
+async def test_clear_context_for_one_device_and_for_all(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Clearing forgets the device's turns (also on disk); no device: all."""
+    kitchen = satellite_in(hass, "Kitchen")
+    bedroom = satellite_in(hass, "Bedroom")
+    for device_id in (kitchen, bedroom):
+        llm_server.add_plan(plan(speech="Hi."))
+        # An automation may route without wanting the response.
+        await hass.services.async_call(
+            DOMAIN,
+            "route",
+            {"config_entry_id": entry.entry_id, "text": "hi", "device_id": device_id},
+            blocking=True,
+        )
+
+    await hass.services.async_call(
+        DOMAIN,
+        "clear_context",
+        {"config_entry_id": entry.entry_id, "device_id": kitchen},
+        blocking=True,
+    )
+
+    stored = hass_storage[f"{DOMAIN}.context.{entry.entry_id}"]["data"]["turns"]
+    assert set(stored) == {bedroom}
+    for device_id, remembered in ((kitchen, False), (bedroom, True)):
+        llm_server.add_plan(plan(speech="Hi again."))
+        await route(hass, entry, text="hello again", device_id=device_id)
+        assert history_sent(llm_server) is remembered
+
+    await hass.services.async_call(
+        DOMAIN, "clear_context", {"config_entry_id": entry.entry_id}, blocking=True
+    )
+
+    assert hass_storage[f"{DOMAIN}.context.{entry.entry_id}"]["data"]["turns"] == {}
+    for device_id in (kitchen, bedroom):
+        llm_server.add_plan(plan(speech="Hi."))
+        await route(hass, entry, text="hello", device_id=device_id)
+        assert not history_sent(llm_server)
+
+
+@pytest.mark.parametrize(
+    ("service", "data", "key"),
+    [
+        ("route", {"text": "   "}, "empty_text"),
+        ("route", {"text": "light " * 200}, "text_too_long"),
+        ("route", {"text": "hi", "device_id": "no-such-device"}, "unknown_device"),
+        ("route", {"text": "hi", "area_id": "no_such_area"}, "unknown_area"),
+        ("clear_context", {"device_id": "no-such-device"}, "unknown_device"),
+    ],
+)
+async def test_bad_input_is_refused_and_changes_nothing(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    service: str,
+    data: dict[str, Any],
+    key: str,
+) -> None:
+    """Each kind of bad input has its translated error; nothing happens."""
+    events = async_capture_events(hass, EVENT_HANDLED)
+    device_id = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(plan(speech="Hi."))
+    await route(hass, entry, text="hello", device_id=device_id)
+
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            DOMAIN,
+            service,
+            {"config_entry_id": entry.entry_id, **data},
+            blocking=True,
+        )
+
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == key
+    assert str(err.value)
+    assert len(llm_server.requests) == 1
+    assert len(events) == 1
+    assert len(entry.runtime_data.context.recent(device_id)) == 1
+
+
+@pytest.mark.parametrize("service", ["route", "clear_context"])
+async def test_entry_must_exist_and_be_loaded(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    service: str,
+) -> None:
+    """The actions stay registered and say why they cannot run."""
+    data = {"text": "hello"} if service == "route" else {}
+    for entry_id, key in (
+        ("no-such-entry", "service_config_entry_not_found"),
+        (entry.entry_id, "service_config_entry_not_loaded"),
+    ):
+        if entry_id == entry.entry_id:
+            assert await hass.config_entries.async_unload(entry.entry_id)
+            assert entry.state is ConfigEntryState.NOT_LOADED
+        with pytest.raises(ServiceValidationError) as err:
+            await hass.services.async_call(
+                DOMAIN,
+                service,
+                {"config_entry_id": entry_id, **data},
+                blocking=True,
+            )
+        assert err.value.translation_key == key
+    assert llm_server.requests == []
+
+
+async def test_service_data_is_phrased_by_a_second_call(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    core_components: None,
+) -> None:
+    """A forecast comes back as data; the model words it within the budget."""
+    with patch(
+        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM",
+        [Platform.WEATHER],
+    ):
+        demo = MockConfigEntry(domain="demo")
+        demo.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(demo.entry_id)
+        await hass.async_block_till_done()
+    weather = "weather.demo_weather_south"
+    assert hass.states.get(weather) is not None
+    async_expose_entity(hass, CONVERSATION_DOMAIN, weather, True)
+    hass.config_entries.async_update_entry(
+        mock_config_entry,
+        options={
+            **mock_config_entry.options,
+            CONF_ALLOWED_DOMAINS: [*DEFAULT_ALLOWED_DOMAINS, "weather"],
+        },
+    )
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    llm_server.add_plan(
+        plan(act("weather.get_forecasts", weather, type="daily"), speech="Checking.")
+    )
+    llm_server.add_reply("Tomorrow will be sunny, up to 22 degrees.")
+
+    response = await route(hass, mock_config_entry, text="what's the forecast?")
+
+    assert response["speech"] == "Tomorrow will be sunny, up to 22 degrees."
+    forecast = response["results"][0]["result"][weather]["forecast"]
+    assert forecast
+    phrase = llm_server.requests[1]
+    assert "response_format" not in phrase
+    content = phrase["messages"][-1]["content"]
+    assert "what's the forecast?" in content
+    assert "weather.get_forecasts" in content
+    assert forecast[0]["condition"] in content
+    assert str(forecast[0]["temperature"]) in content
