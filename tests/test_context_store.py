@@ -22,6 +22,7 @@ from custom_components.intent_router.context_store import mask_secrets
 from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
@@ -481,3 +482,23 @@ async def test_chats_without_a_device_keep_context_per_conversation(
     assert speech(other) == "There's nothing I can undo."
     assert "back as it was" in speech(same)
     assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_pending_turns_are_written_when_home_assistant_stops(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """A turn still waiting for its delayed save is not lost on shutdown."""
+    llm_server.add_plan(plan(speech="Noted."))
+    await converse(hass, agent_id, "remember this", kitchen)
+    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    assert key not in hass_storage
+
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_FINAL_WRITE)
+    await hass.async_block_till_done()
+
+    assert hass_storage[key]["data"]["turns"][kitchen][0]["text"] == "remember this"
