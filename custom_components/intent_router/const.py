@@ -35,6 +35,7 @@ DEFAULT_CONFIDENCE_THRESHOLD: Final = 0.7
 DEFAULT_TEMPERATURE: Final = 0.1
 DEFAULT_ALLOWED_DOMAINS: Final = [
     "alarm_control_panel",
+    "calendar",
     "climate",
     "cover",
     "fan",
@@ -53,9 +54,11 @@ DEFAULT_ALLOWED_DOMAINS: Final = [
     "select",
     "siren",
     "switch",
+    "todo",
     "vacuum",
     "valve",
     "water_heater",
+    "weather",
 ]
 DEFAULT_LOCAL_FIRST: Final = True
 DEFAULT_USE_LLM: Final = True
