@@ -12,7 +12,7 @@ from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import intent
+from homeassistant.helpers import area_registry as ar, floor_registry as fr, intent
 from homeassistant.setup import async_setup_component
 
 from .home import EXPOSED_AREAS, NOT_EXPOSED, async_setup_demo_home, satellite_in
@@ -467,3 +467,49 @@ async def test_rejected_api_key_starts_reauth(
     assert result.response.response_type is intent.IntentResponseType.ERROR
     flows = hass.config_entries.flow.async_progress()
     assert [flow["context"]["source"] for flow in flows] == ["reauth"]
+
+
+async def test_a_question_never_changes_anything(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A model that "answers" by acting: the action is dropped, the answer spoken."""
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            speech="The kitchen lights are on.",
+        )
+    )
+
+    result = await converse(hass, agent_id, "Are the kitchen lights on?")
+
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert speech(result) == "The kitchen lights are on."
+    assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
+
+
+async def test_a_polite_request_is_not_a_question(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A polite "can you" asks for an action, and gets it."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "can you turn off the kitchen lights?")
+
+    assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_floors_reach_the_prompt(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Areas are listed with their floor, for "the ground floor lights"."""
+    floor = fr.async_get(hass).async_create("Ground Floor")
+    area_reg = ar.async_get(hass)
+    kitchen = area_reg.async_get_area_by_name("Kitchen")
+    assert kitchen is not None
+    area_reg.async_update(kitchen.id, floor_id=floor.floor_id)
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "turn off the ground floor lights")
+
+    assert "Kitchen (Ground Floor)" in llm_server.requests[0]["messages"][0]["content"]
+    assert hass.states.get("light.kitchen_lights").state == "off"

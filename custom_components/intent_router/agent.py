@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 import json
 import time
@@ -51,7 +51,13 @@ from .fallback import async_handle_locally, executed_actions
 from .llm_client import Completion, LLMAuthError, LLMError
 from .plan import Action, Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
-from .shortcuts import Shortcut, match_shortcut, stop_actions, undo_actions
+from .shortcuts import (
+    Shortcut,
+    is_state_question,
+    match_shortcut,
+    stop_actions,
+    undo_actions,
+)
 from .speech import say, translated_error
 from .tools import ToolQuestion
 
@@ -108,6 +114,21 @@ def decide(plan: Plan, threshold: float, needs_confirmation: bool) -> Decision:
     if needs_confirmation and plan.actions:
         return Decision.CONFIRM
     return Decision.EXECUTE
+
+
+def answer_only(plan: Plan, catalog: Catalog) -> Plan:
+    """A plan for a question, without the actions that would change things.
+
+    Questions are answered from states (DESIGN.md, "The plan"); a small model
+    sometimes "answers" how warm it is by setting the thermostat. Services
+    that return data and tools (music, MCP) may still answer.
+    """
+    keep = tuple(
+        action
+        for action in plan.actions
+        if action.tool not in catalog.services or catalog.services[action.tool].responds
+    )
+    return replace(plan, actions=keep)
 
 
 def available_shortcuts(history: Sequence[Turn]) -> list[Shortcut]:
@@ -414,6 +435,13 @@ class IntentRouterAgent:
             turn.trace({"rejection": err.rejection, "detail": err.detail})
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
+        if source is Source.MODEL and is_state_question(
+            turn.text, turn.user_input.language
+        ):
+            answer = answer_only(plan, catalog)
+            if answer.actions != plan.actions:
+                turn.trace({"question_dropped": [a.tool for a in plan.actions]})
+                plan = answer
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
 

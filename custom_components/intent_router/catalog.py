@@ -16,11 +16,12 @@ from typing import Any
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.core import HomeAssistant, State
+from homeassistant.core import HomeAssistant, State, SupportsResponse
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     entity_registry as er,
+    floor_registry as fr,
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
@@ -192,6 +193,7 @@ class EntityInfo:
     attributes: Mapping[str, Any]
     # Everything the entity reports, for matching service and field filters.
     all_attributes: Mapping[str, Any] = field(default_factory=dict)
+    floor: str | None = None
 
     @property
     def domain(self) -> str:
@@ -201,10 +203,12 @@ class EntityInfo:
 
 @dataclass(slots=True, frozen=True)
 class ServiceInfo:
-    """An allowed service and the data fields it takes."""
+    """An allowed service and the data fields it takes (with value hints)."""
 
     tool: str
     fields: tuple[str, ...]
+    # Returns data (a forecast, a list) rather than changing anything.
+    responds: bool = False
 
 
 @dataclass(slots=True)
@@ -268,12 +272,18 @@ async def async_build_catalog(
     entity_reg = er.async_get(hass)
     device_reg = dr.async_get(hass)
     area_reg = ar.async_get(hass)
+    floor_reg = fr.async_get(hass)
+    floors = {
+        area.id: floor.name
+        for area in area_reg.async_list_areas()
+        if area.floor_id and (floor := floor_reg.async_get_floor(area.floor_id))
+    }
 
     exposed: dict[str, EntityInfo] = {}
     for state in hass.states.async_all():
         if async_should_expose(hass, CONVERSATION_DOMAIN, state.entity_id):
             exposed[state.entity_id] = _entity_info(
-                state, entity_reg, device_reg, area_reg
+                state, entity_reg, device_reg, area_reg, floors
             )
 
     area_id = speaker_area_id
@@ -290,7 +300,10 @@ async def async_build_catalog(
         exposed=exposed,
         entities=entities,
         services=services,
-        areas=sorted(area.name for area in area_reg.async_list_areas()),
+        areas=sorted(
+            f"{area.name} ({floors[area.id]})" if area.id in floors else area.name
+            for area in area_reg.async_list_areas()
+        ),
         speaker_area=speaker_area,
         tools={
             tool.name: tool for source in tool_sources for tool in source.tools(exposed)
@@ -340,6 +353,8 @@ def _relevance(
             score += 3
         if info.area == speaker_area:
             score += 1
+    if info.floor and info.floor.casefold() in folded:
+        score += 3
     if DOMAIN_WORDS.get(info.domain, frozenset()) & said:
         score += 2
     return score
@@ -350,8 +365,9 @@ def _entity_info(
     entity_reg: er.EntityRegistry,
     device_reg: dr.DeviceRegistry,
     area_reg: ar.AreaRegistry,
+    floors: Mapping[str, str],
 ) -> EntityInfo:
-    """Name, aliases, area and the attributes that matter, for one entity."""
+    """Name, aliases, area, floor and the attributes that matter, for one entity."""
     aliases: tuple[str, ...] = ()
     area_id: str | None = None
     if entry := entity_reg.async_get(state.entity_id):
@@ -370,6 +386,7 @@ def _entity_info(
         state=state.state,
         attributes={k: v for k in keep if (v := state.attributes.get(k)) is not None},
         all_attributes=state.attributes,
+        floor=floors.get(area.id) if area else None,
     )
 
 
@@ -403,7 +420,10 @@ async def _async_services(
             ):
                 continue
             fields = tuple(_field_names(description.get("fields", {}), members))
-            services[tool] = ServiceInfo(tool=tool, fields=fields)
+            responds = hass.services.supports_response(domain, service) is not (
+                SupportsResponse.NONE
+            )
+            services[tool] = ServiceInfo(tool, fields, responds)
     return services
 
 
@@ -439,12 +459,42 @@ def _field_fits(spec: Mapping[str, Any], info: EntityInfo) -> bool:
 
 
 def _field_names(fields: Mapping[str, Any], members: list[EntityInfo]) -> Iterable[str]:
-    """Fields some of the entities support, skipping collapsed advanced sections."""
+    """Fields some of the entities support, each with a hint of its values.
+
+    Collapsed sections (advanced options) are left out.
+    """
     for name, spec in fields.items():
         if isinstance(spec, Mapping) and "fields" in spec:
             if not spec.get("collapsed"):
                 yield from _field_names(spec["fields"], members)
-        elif not isinstance(spec, Mapping) or any(
-            _field_fits(spec, m) for m in members
-        ):
+        elif not isinstance(spec, Mapping):
             yield name
+        elif any(_field_fits(spec, m) for m in members):
+            yield _field_text(name, spec.get("selector") or {})
+
+
+MAX_HINT_OPTIONS = 8
+
+
+def _field_text(name: str, selector: Mapping[str, Any]) -> str:
+    """`name` and what its values look like, from the field's UI selector.
+
+    Small models write `"rgb_color": "red"` or a volume of 40 unless told.
+    """
+    for kind in ("number", "color_temp"):
+        if (spec := selector.get(kind)) and "min" in spec and "max" in spec:
+            return f"{name} {_number(spec['min'])}..{_number(spec['max'])}"
+    if "color_rgb" in selector:
+        return f"{name} [r,g,b]"
+    if "boolean" in selector:
+        return f"{name} true|false"
+    options = (selector.get("select") or {}).get("options") or []
+    values = [o if isinstance(o, str) else o.get("value") for o in options]
+    if 0 < len(values) <= MAX_HINT_OPTIONS:
+        return f"{name} {'|'.join(str(v) for v in values)}"
+    return name
+
+
+def _number(value: float) -> str:
+    """1.0 as 1, 0.5 as 0.5."""
+    return str(int(value)) if float(value).is_integer() else str(value)

@@ -109,7 +109,7 @@ def render_entities(catalog: Catalog) -> str:
     ]
     areas = ", ".join(catalog.areas) or "(none)"
     body = "\n".join(lines) if lines else "(none)"
-    return f"Areas: {areas}\n\nEntities (id | name | aliases | area):\n{body}"
+    return f"Areas (floor): {areas}\n\nEntities (id | name | aliases | area):\n{body}"
 
 
 def render_states(catalog: Catalog) -> str:

@@ -80,6 +80,23 @@ PHRASES: Mapping[str, Mapping[Shortcut, frozenset[str]]] = {
         ),
     },
 }
+# How questions about the home start, per language. "Can you ...", "do the
+# same ..." and the like are requests, so they are not on the list.
+QUESTION_OPENERS: Mapping[str, tuple[str, ...]] = {
+    "en": (
+        "how ",
+        "what",
+        "which ",
+        "when ",
+        "where ",
+        "who ",
+        "is ",
+        "are ",
+        "does ",
+        "was ",
+        "were ",
+    ),
+}
 _FILLER = re.compile(r"^(?:please |ok |okay )|(?: please| thanks| thank you)$")
 _PUNCTUATION = re.compile(r"[^\w\s']")
 
@@ -98,6 +115,12 @@ def match_shortcut(
     said = _PUNCTUATION.sub("", text.casefold()).strip()
     said = _FILLER.sub("", " ".join(said.split())).strip()
     return next((shortcut for shortcut in allowed if said in phrases[shortcut]), None)
+
+
+def is_state_question(text: str, language: str) -> bool:
+    """Whether an utterance asks about the home rather than for a change."""
+    openers = QUESTION_OPENERS.get(language.partition("-")[0].casefold(), ())
+    return text.casefold().lstrip().startswith(openers)
 
 
 def undo_actions(executed: Iterable[ExecutedAction]) -> list[Action]:
