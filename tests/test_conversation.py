@@ -513,3 +513,20 @@ async def test_floors_reach_the_prompt(
 
     assert "Kitchen (Ground Floor)" in llm_server.requests[0]["messages"][0]["content"]
     assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_an_entity_with_odd_attributes_does_not_break_a_turn(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A state written by a misbehaving integration is read defensively."""
+    hass.states.async_set(
+        "media_player.odd",
+        "idle",
+        {"supported_features": ["PAUSE"], "friendly_name": "Odd"},
+    )
+    async_expose_entity(hass, conversation.DOMAIN, "media_player.odd", True)
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "turn off the kitchen lights")
+
+    assert hass.states.get("light.kitchen_lights").state == "off"

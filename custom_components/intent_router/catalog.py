@@ -441,7 +441,9 @@ def _features_fit(required: list[int] | None, info: EntityInfo) -> bool:
     """Whether an entity has one of the required feature sets (none: yes)."""
     if not required:
         return True
-    features = int(info.all_attributes.get("supported_features") or 0)
+    features = info.all_attributes.get("supported_features")
+    if not isinstance(features, int):  # a misbehaving integration's attribute
+        features = 0
     return any(features & needed == needed for needed in required)
 
 

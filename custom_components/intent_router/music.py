@@ -355,8 +355,9 @@ class _MusicTool:
 
     def _features(self, player: str) -> MediaPlayerEntityFeature:
         state = self._hass.states.get(player)
-        features = state.attributes.get(ATTR_SUPPORTED_FEATURES, 0) if state else 0
-        return MediaPlayerEntityFeature(features)
+        features = state.attributes.get(ATTR_SUPPORTED_FEATURES) if state else None
+        # A misbehaving integration's attribute must not break the turn.
+        return MediaPlayerEntityFeature(features if isinstance(features, int) else 0)
 
     async def _async_call(
         self, player: str, service: str, data: Mapping[str, Any], context: Context
