@@ -1,0 +1,1 @@
+"""Hand-run benchmarks of Intent Router (see accuracy.py and overhead.py)."""

@@ -1,0 +1,367 @@
+"""A real Home Assistant test instance with a home and Intent Router set up.
+
+The instance is the one `pytest-homeassistant-custom-component` gives tests
+(`async_test_home_assistant`), used outside pytest with the same few patches
+its `hass` fixture applies (no HTTP port is bound). The integration is set
+up from this checkout's `custom_components/` through a config entry pointed
+at `llm_url`, exactly as a user's would be; turns go through
+`conversation.async_converse`, as a voice satellite's do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+import logging
+from pathlib import Path
+import sys
+import tempfile
+import time
+from typing import Any
+from unittest.mock import patch
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_test_home_assistant,
+)
+
+from custom_components.intent_router.const import (
+    CONF_ALLOWED_DOMAINS,
+    CONF_CONFIDENCE_THRESHOLD,
+    CONF_CONFIRM_DOMAINS,
+    CONF_CONTEXT_TTL,
+    CONF_CONTEXT_TURNS,
+    CONF_EXTRA_INSTRUCTIONS,
+    CONF_LOCAL_FIRST,
+    CONF_MODEL,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    CONF_USE_LLM,
+    DEFAULT_ALLOWED_DOMAINS,
+    DEFAULT_CONFIDENCE_THRESHOLD,
+    DEFAULT_CONFIRM_DOMAINS,
+    DEFAULT_CONTEXT_TTL,
+    DEFAULT_CONTEXT_TURNS,
+    DEFAULT_TEMPERATURE,
+    DOMAIN,
+    EVENT_HANDLED,
+)
+from homeassistant import loader
+from homeassistant.components import conversation
+from homeassistant.components.conversation import trace
+from homeassistant.components.intent.const import TIMER_DATA
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import (
+    ATTR_DOMAIN,
+    ATTR_ENTITY_ID,
+    ATTR_SERVICE,
+    ATTR_SERVICE_DATA,
+    CONF_API_KEY,
+    CONF_URL,
+    CONF_VERIFY_SSL,
+    EVENT_CALL_SERVICE,
+)
+from homeassistant.core import Context, Event, HomeAssistant, callback
+from homeassistant.helpers import frame, intent, translation
+from homeassistant.setup import async_setup_component
+
+from .home import BuiltHome, HomeSpec, async_build_home
+
+# Service calls of these domains are plumbing, not device actions: core's
+# `homeassistant.turn_on` fans out to the domain services, recorded anyway.
+NOT_DEVICE_DOMAINS = frozenset({"homeassistant", "conversation", "intent_router"})
+
+
+@dataclass(slots=True)
+class Call:
+    """One action that reached the home: service, entity and data."""
+
+    service: str
+    entity_id: str | None
+    data: dict[str, Any]
+    via: str  # "device" (the entity ran it) or "service" (a service call)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "service": self.service,
+            "entity_id": self.entity_id,
+            "data": _jsonable(self.data),
+            "via": self.via,
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+@dataclass(slots=True)
+class Turn:
+    """What one utterance did and said."""
+
+    speech: str
+    response_type: str
+    error_code: str | None
+    intent_type: str | None
+    source: str | None
+    outcome: str | None
+    latency_ms: float | None
+    wall_ms: float
+    prompt_tokens: int | None
+    calls: list[Call] = field(default_factory=list)
+    service_calls: list[Call] = field(default_factory=list)
+    continue_conversation: bool = False
+    # The agent's debug-trace details: plan, rejection, model error, timings.
+    details: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "speech": self.speech,
+            "response_type": self.response_type,
+            "error_code": self.error_code,
+            "intent_type": self.intent_type,
+            "source": self.source,
+            "outcome": self.outcome,
+            "latency_ms": self.latency_ms,
+            "wall_ms": round(self.wall_ms, 1),
+            "prompt_tokens": self.prompt_tokens,
+            "calls": [c.as_dict() for c in self.calls],
+            "service_calls": [c.as_dict() for c in self.service_calls],
+            "continue_conversation": self.continue_conversation,
+            "details": _jsonable(self.details),
+        }
+
+
+def entry_options(
+    model: str, *, local_first: bool, timeout: float, **extra: Any
+) -> dict[str, Any]:
+    """The integration's options: its defaults, with the benchmark's choices."""
+    return {
+        CONF_MODEL: model,
+        CONF_TIMEOUT: timeout,
+        CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
+        CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
+        CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
+        CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
+        CONF_EXTRA_INSTRUCTIONS: "",
+        CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
+        CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+        CONF_LOCAL_FIRST: local_first,
+        CONF_USE_LLM: True,
+        **extra,
+    }
+
+
+class Instance:
+    """A running HA with one home and one Intent Router entry."""
+
+    def __init__(self, hass: HomeAssistant, home: BuiltHome, entry_id: str) -> None:
+        """Bind to the running instance; start recording."""
+        self.hass = hass
+        self.home = home
+        self.entry_id = entry_id
+        self._calls: list[Call] = []
+        self._service_calls: list[Call] = []
+        self._handled: list[dict[str, Any]] = []
+        hass.bus.async_listen(EVENT_CALL_SERVICE, self._on_service_call)
+        hass.bus.async_listen(EVENT_HANDLED, self._on_handled)
+
+    def record(self, service: str, entity_id: str, data: dict[str, Any]) -> None:
+        """Called by the home's devices for every action that reaches them."""
+        self._calls.append(Call(service, entity_id, data, "device"))
+
+    @callback
+    def _on_service_call(self, event: Event) -> None:
+        domain = event.data[ATTR_DOMAIN]
+        if domain in NOT_DEVICE_DOMAINS:
+            return
+        data = dict(event.data.get(ATTR_SERVICE_DATA) or {})
+        entity_ids = data.pop(ATTR_ENTITY_ID, None)
+        if isinstance(entity_ids, str):
+            entity_ids = [entity_ids]
+        service = f"{domain}.{event.data[ATTR_SERVICE]}"
+        for entity_id in entity_ids or [None]:
+            self._service_calls.append(Call(service, entity_id, data, "service"))
+
+    @callback
+    def _on_handled(self, event: Event) -> None:
+        self._handled.append(dict(event.data))
+
+    async def async_converse(self, text: str, device_id: str | None) -> Turn:
+        """Send one sentence as a satellite would; collect what happened."""
+        self._calls.clear()
+        self._service_calls.clear()
+        self._handled.clear()
+        trace.async_clear_traces()
+        started = time.perf_counter()
+        result = await conversation.async_converse(
+            self.hass,
+            text,
+            None,
+            Context(),
+            language="en",
+            agent_id=self.entry_id,
+            device_id=device_id,
+        )
+        wall_ms = (time.perf_counter() - started) * 1000
+        await self.hass.async_block_till_done()
+        handled = self._handled[-1] if self._handled else {}
+        traces = trace.async_get_traces()
+        details = (
+            [
+                event["data"]
+                for event in traces[-1].as_dict()["events"]
+                if event["event_type"] == trace.ConversationTraceEventType.AGENT_DETAIL
+            ]
+            if traces
+            else []
+        )
+        response = result.response
+        calls = list(self._calls)
+        # Script runs and other actions no bench device performs are known
+        # only from their service calls.
+        device_ids = set(self.home.devices)
+        calls.extend(
+            c
+            for c in self._service_calls
+            if c.entity_id not in device_ids
+            and c.service.partition(".")[0] in {"script", "scene", "vacuum"}
+        )
+        return Turn(
+            speech=str(response.speech.get("plain", {}).get("speech", "")),
+            response_type=str(response.response_type),
+            error_code=str(response.error_code) if response.error_code else None,
+            intent_type=response.intent.intent_type if response.intent else None,
+            source=handled.get("source"),
+            outcome=handled.get("outcome"),
+            latency_ms=handled.get("latency_ms"),
+            wall_ms=wall_ms,
+            prompt_tokens=handled.get("prompt_tokens"),
+            calls=calls,
+            service_calls=list(self._service_calls),
+            continue_conversation=result.continue_conversation,
+            details=details,
+        )
+
+    async def async_start_timers(
+        self, device_id: str, timers: list[dict[str, Any]]
+    ) -> None:
+        """Start timers (for the timer intents) as if set by voice earlier."""
+        for timer in timers:
+            slots = {
+                unit: {"value": timer[f"start_{unit}"]}
+                for unit in ("hours", "minutes", "seconds")
+                if timer.get(f"start_{unit}")
+            }
+            if not slots:
+                slots = {"minutes": {"value": 5}}
+            if timer.get("name"):
+                slots["name"] = {"value": timer["name"]}
+            owner = (
+                self.home.new_satellite(timer["area"])
+                if timer.get("area")
+                else device_id
+            )
+            await intent.async_handle(
+                self.hass, "bench", intent.INTENT_START_TIMER, slots, device_id=owner
+            )
+            if timer.get("is_active") is False:
+                await intent.async_handle(
+                    self.hass,
+                    "bench",
+                    intent.INTENT_PAUSE_TIMER,
+                    {"name": {"value": timer["name"]}} if timer.get("name") else {},
+                    device_id=owner,
+                )
+
+    async def async_cancel_timers(self) -> None:
+        """Cancel every timer."""
+        manager = self.hass.data.get(TIMER_DATA)
+        if manager is None:
+            return
+        for timer_id in list(manager.timers):
+            manager.cancel_timer(timer_id)
+
+
+@asynccontextmanager
+async def async_instance(
+    spec: HomeSpec,
+    llm_url: str,
+    options: dict[str, Any],
+    *,
+    api_key: str | None = None,
+) -> AsyncIterator[Instance]:
+    """A fresh HA with `spec` built and Intent Router set up against `llm_url`."""
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-ha-") as config_dir,
+        patch("homeassistant.components.http.HomeAssistantHTTP.async_bind"),
+        patch("homeassistant.components.http.HomeAssistantHTTP.start"),
+    ):
+        async with async_test_home_assistant(config_dir=config_dir) as hass:
+            frame.async_setup(hass)
+            # Allow custom integrations, as the `enable_custom_integrations`
+            # fixture does.
+            hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
+            await translation.async_load_integrations(hass, {"homeassistant"})
+            assert await async_setup_component(hass, "homeassistant", {})
+            assert await async_setup_component(hass, "conversation", {})
+            assert await async_setup_component(hass, "intent", {})
+            holder: list[Instance] = []
+
+            def record(service: str, entity_id: str, data: dict[str, Any]) -> None:
+                holder[0].record(service, entity_id, data)
+
+            home = await async_build_home(hass, spec, record)
+            # The shopping list's intents (HassShoppingListAddItem...) come
+            # with its config entry, as in a default install. After the home:
+            # it sets up `todo`, which must first load the home's lists.
+            shopping = MockConfigEntry(domain="shopping_list")
+            shopping.add_to_hass(hass)
+            await hass.config_entries.async_setup(shopping.entry_id)
+            entry = MockConfigEntry(
+                domain=DOMAIN,
+                title="bench",
+                data={CONF_URL: llm_url, CONF_API_KEY: api_key, CONF_VERIFY_SSL: True},
+                options=options,
+                version=1,
+                minor_version=1,
+            )
+            entry.add_to_hass(hass)
+            await hass.config_entries.async_setup(entry.entry_id)
+            await hass.async_block_till_done()
+            if entry.state is not ConfigEntryState.LOADED:
+                msg = f"Intent Router did not load against {llm_url}: {entry.state}"
+                raise RuntimeError(msg)
+            instance = Instance(hass, home, entry.entry_id)
+            holder.append(instance)
+            try:
+                yield instance
+            finally:
+                await instance.async_cancel_timers()
+                await hass.config_entries.async_unload(entry.entry_id)
+                await hass.async_stop(force=True)
+                # Let the SDK's connections close before the loop moves on.
+                await asyncio.sleep(0)
+
+
+def quiet_logs(level: int = logging.WARNING) -> None:
+    """Keep HA's start-up chatter out of a benchmark's output."""
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    for name in ("homeassistant", "custom_components", "httpx", "openai", "aiohttp"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    # Camera's optional JPEG library is missing in a bare venv: not our concern.
+    logging.getLogger("homeassistant.components.camera").setLevel(logging.CRITICAL)
+    logging.getLogger("aiohttp_fast_zlib").setLevel(logging.ERROR)

@@ -1,0 +1,349 @@
+"""Fixture homes: the benchmark data's mini-homes, built as real HA homes.
+
+A `HomeSpec` is one home in a neutral form (floors, areas, entities with
+names, aliases, states and attributes, timers, media titles), loaded from
+any of the fixture formats in `../shared/benchmarks/`. `async_build_home`
+turns it into registries, real entities and exposure settings inside a
+running Home Assistant.
+
+How entities are made, and why: what is scored is what reached the devices,
+so devices must be real. Controllable domains (light, switch, fan, cover,
+lock, valve, media_player, climate, vacuum, lawn_mower, todo, scene) are
+entities of the real components, added through a test platform
+(`setup_test_component_platform`, as core's own tests do), so HA's services,
+their schemas, the intent handlers and supported-feature checks all run
+unchanged; each entity records the action that reached it and changes its
+state like a device. Scripts are real `script` entities. Read-only domains
+(sensor, binary_sensor, person, weather, calendar, ...) are entity registry
+entries plus `hass.states.async_set`, which is all that reading them needs.
+Every entity of the home is exposed to Assist through HA's expose API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+import re
+from typing import Any
+
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    setup_test_component_platform,
+)
+
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.intent import async_register_timer_handler
+from homeassistant.const import ATTR_FRIENDLY_NAME
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
+from homeassistant.setup import async_setup_component
+
+from .devices import DEVICE_CLASSES, BenchEntity, BenchMediaPlayer, Record, _enum_value
+
+SATELLITE_DOMAIN = "bench_satellite"
+
+
+@dataclass(slots=True)
+class EntitySpec:
+    """One entity of a fixture home."""
+
+    entity_id: str
+    name: str
+    state: str | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+    area: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def domain(self) -> str:
+        """The entity's domain."""
+        return self.entity_id.partition(".")[0]
+
+
+@dataclass(slots=True)
+class HomeSpec:
+    """A home: floors, areas (name -> floor name), entities, timers, media."""
+
+    key: str
+    floors: list[str] = field(default_factory=list)
+    areas: dict[str, str | None] = field(default_factory=dict)
+    entities: list[EntitySpec] = field(default_factory=list)
+    timers: list[dict[str, Any]] = field(default_factory=list)
+    media: list[str] = field(default_factory=list)
+    context_area: str | None = None
+
+    def entity(self, entity_id: str) -> EntitySpec | None:
+        """The entity with this id, if the home has it."""
+        return next((e for e in self.entities if e.entity_id == entity_id), None)
+
+    def add_area(self, name: str, floor: str | None = None) -> None:
+        """Add an area (and its floor) unless the home has it."""
+        if floor and floor not in self.floors:
+            self.floors.append(floor)
+        if name not in self.areas or (floor and self.areas[name] is None):
+            self.areas[name] = floor
+
+
+def slug(text: str) -> str:
+    """`Living Room` -> `living_room`, as HA makes object ids."""
+    return re.sub(r"[^a-z0-9]+", "_", text.casefold()).strip("_") or "x"
+
+
+def _state_text(domain: str, value: Any) -> str | None:
+    """Fixture states (strings, booleans, {in, out} pairs) as HA states."""
+    if isinstance(value, dict):
+        value = value.get("out", value.get("in"))
+    if isinstance(value, bool):
+        if domain in {"cover", "valve"}:
+            return "open" if value else "closed"
+        if domain == "lock":
+            return "locked" if value else "unlocked"
+        return "on" if value else "off"
+    return None if value is None else str(value)
+
+
+def _attributes(raw: dict[str, Any] | None) -> dict[str, Any]:
+    attributes = {key: _enum_value(value) for key, value in (raw or {}).items()}
+    if "native_unit_of_measurement" in attributes:
+        attributes.setdefault(
+            "unit_of_measurement", attributes.pop("native_unit_of_measurement")
+        )
+    if "temperature_unit" in attributes and "temperature" in attributes:
+        attributes.setdefault("unit_of_measurement", attributes["temperature_unit"])
+    return attributes
+
+
+def home_from_fixture(key: str, raw: dict[str, Any]) -> HomeSpec:
+    """Read any of the fixture formats (intents tests, legacy, datasets)."""
+    home = HomeSpec(key)
+    floor_names: dict[str, str] = {}
+    for floor in raw.get("floors") or []:
+        floor_names[floor.get("id", floor["name"])] = floor["name"]
+        home.floors.append(floor["name"])
+    area_names: dict[str, str] = {}
+    for area in raw.get("areas") or []:
+        area_names[area.get("id", area["name"])] = area["name"]
+        floor = area.get("floor")
+        home.add_area(area["name"], floor_names.get(floor, floor) if floor else None)
+        if area.get("context_area"):
+            home.context_area = area["name"]
+    for entity in raw.get("entities") or []:
+        domain = entity.get("domain") or entity["id"].partition(".")[0]
+        attributes = _attributes(entity.get("attributes"))
+        state = _state_text(domain, entity.get("state"))
+        if state is None and "native_value" in attributes:
+            state = str(attributes.pop("native_value"))
+        area = entity.get("area_name") or area_names.get(
+            entity.get("area") or "", entity.get("area")
+        )
+        if area and area not in home.areas:
+            home.add_area(area)
+        home.entities.append(
+            EntitySpec(
+                entity_id=entity["id"],
+                name=entity.get("name") or entity["id"],
+                state=state,
+                attributes=attributes,
+                area=area,
+                aliases=tuple(entity.get("aliases") or ()),
+            )
+        )
+    for raw_timer in raw.get("timers") or []:
+        timer = dict(raw_timer)
+        if timer.get("area"):
+            timer["area"] = area_names.get(timer["area"], timer["area"])
+        home.timers.append(timer)
+    home.media = [item["title"] for item in raw.get("media") or [] if "title" in item]
+    return home
+
+
+DEFAULT_STATES = {
+    "light": "off",
+    "switch": "off",
+    "fan": "off",
+    "cover": "closed",
+    "lock": "locked",
+    "valve": "closed",
+    "media_player": "playing",
+    "climate": "heat",
+    "vacuum": "docked",
+    "lawn_mower": "docked",
+    "sensor": "unknown",
+    "binary_sensor": "off",
+    "person": "home",
+    "weather": "sunny",
+}
+
+
+class BuiltHome:
+    """A home inside a running HA: its devices, for resets and recording."""
+
+    def __init__(self, hass: HomeAssistant, spec: HomeSpec) -> None:
+        """Nothing is built yet."""
+        self.hass = hass
+        self.spec = spec
+        self.devices: dict[str, BenchEntity] = {}
+        self.static: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.area_ids: dict[str, str] = {}
+        self._satellite_entry: MockConfigEntry | None = None
+        self._satellites = 0
+
+    def reset(self, setup: dict[str, Any] | None = None) -> None:
+        """Every entity back to its fixture state, then a case's setup."""
+        setup = setup or {}
+        for entity_id, device in self.devices.items():
+            change = setup.get(entity_id) or {}
+            device.reset(
+                _state_text(device.entity_id.partition(".")[0], change.get("state")),
+                _attributes(change.get("attributes")),
+            )
+        for entity_id, (state, attributes) in self.static.items():
+            change = setup.get(entity_id) or {}
+            new_state = _state_text(entity_id.partition(".")[0], change.get("state"))
+            self.hass.states.async_set(
+                entity_id,
+                new_state if new_state is not None else state,
+                {**attributes, **_attributes(change.get("attributes"))},
+            )
+
+    def new_satellite(self, area: str | None) -> str:
+        """A fresh voice satellite (in an area), able to run timers."""
+        if self._satellite_entry is None:
+            self._satellite_entry = MockConfigEntry(domain=SATELLITE_DOMAIN)
+            self._satellite_entry.add_to_hass(self.hass)
+        self._satellites += 1
+        device_reg = dr.async_get(self.hass)
+        device = device_reg.async_get_or_create(
+            config_entry_id=self._satellite_entry.entry_id,
+            identifiers={(SATELLITE_DOMAIN, str(self._satellites))},
+            name=f"Satellite {self._satellites}",
+        )
+        if area is not None:
+            device_reg.async_update_device(device.id, area_id=self.area_id(area))
+        async_register_timer_handler(self.hass, device.id, _ignore_timer)
+        return device.id
+
+    def area_id(self, name: str) -> str:
+        """The id of an area by name, creating the area if needed."""
+        if name not in self.area_ids:
+            area_reg = ar.async_get(self.hass)
+            area = area_reg.async_get_area_by_name(name) or area_reg.async_create(name)
+            self.area_ids[name] = area.id
+        return self.area_ids[name]
+
+
+def _ignore_timer(*_: Any) -> None:
+    """Satellites would ring; the benchmark only needs timers to be allowed."""
+
+
+async def async_build_home(
+    hass: HomeAssistant, spec: HomeSpec, record: Record
+) -> BuiltHome:
+    """Create the home's floors, areas, entities and exposure in `hass`."""
+    built = BuiltHome(hass, spec)
+    floor_reg = fr.async_get(hass)
+    area_reg = ar.async_get(hass)
+    floor_ids = {}
+    for name in spec.floors:
+        floor = floor_reg.async_get_floor_by_name(name) or floor_reg.async_create(name)
+        floor_ids[name] = floor.floor_id
+    for name, floor in spec.areas.items():
+        area = area_reg.async_get_area_by_name(name) or area_reg.async_create(
+            name, floor_id=floor_ids.get(floor) if floor else None
+        )
+        built.area_ids[name] = area.id
+
+    by_domain: dict[str, list[EntitySpec]] = {}
+    for entity in spec.entities:
+        by_domain.setdefault(entity.domain, []).append(entity)
+
+    BenchMediaPlayer.media_titles = tuple(spec.media)
+    for domain, entities in by_domain.items():
+        if domain in DEVICE_CLASSES:
+            devices = [
+                DEVICE_CLASSES[domain](
+                    e.entity_id,
+                    e.name,
+                    e.state or DEFAULT_STATES.get(domain),
+                    e.attributes,
+                    record,
+                )
+                for e in entities
+            ]
+            built.devices.update((d.entity_id, d) for d in devices)
+            setup_test_component_platform(hass, domain, devices)
+            assert await async_setup_component(
+                hass, domain, {domain: [{"platform": "test"}]}
+            )
+        elif domain == "scene":
+            assert await async_setup_component(
+                hass,
+                "scene",
+                {"scene": [{"name": e.name, "entities": {}} for e in entities]},
+            )
+        elif domain == "script":
+            assert await async_setup_component(
+                hass,
+                "script",
+                {
+                    "script": {
+                        e.entity_id.partition(".")[2]: {
+                            "alias": e.name,
+                            "sequence": [{"event": "bench_script_ran"}],
+                        }
+                        for e in entities
+                    }
+                },
+            )
+        else:
+            if domain in {"weather", "calendar"}:
+                # Their intents (HassGetWeather...) come with the component.
+                assert await async_setup_component(hass, domain, {})
+            _add_static(hass, built, entities)
+    await hass.async_block_till_done()
+
+    entity_reg = er.async_get(hass)
+    for entity in spec.entities:
+        if (entry := entity_reg.async_get(entity.entity_id)) is not None:
+            entity_reg.async_update_entity(
+                entry.entity_id,
+                area_id=built.area_id(entity.area) if entity.area else None,
+                aliases=[er.COMPUTED_NAME, *entity.aliases],
+            )
+        async_expose_entity(hass, CONVERSATION_DOMAIN, entity.entity_id, True)
+    exposed = {e.entity_id for e in spec.entities}
+    for state in hass.states.async_all():
+        if state.entity_id not in exposed:
+            async_expose_entity(hass, CONVERSATION_DOMAIN, state.entity_id, False)
+    return built
+
+
+def _add_static(
+    hass: HomeAssistant, built: BuiltHome, entities: Iterable[EntitySpec]
+) -> None:
+    """Read-only entities: a registry entry (for area and aliases) and a state."""
+    entity_reg = er.async_get(hass)
+    for entity in entities:
+        domain, _, object_id = entity.entity_id.partition(".")
+        entry = entity_reg.async_get_or_create(
+            domain,
+            "bench",
+            entity.entity_id,
+            suggested_object_id=object_id,
+            original_name=entity.name,
+        )
+        if entry.entity_id != entity.entity_id:  # pragma: no cover - id clash
+            continue
+        attributes = {**entity.attributes, ATTR_FRIENDLY_NAME: entity.name}
+        if not isinstance(attributes.get("supported_features", 0), int):
+            # Feature names only mean something to a real entity.
+            del attributes["supported_features"]
+        state = entity.state or DEFAULT_STATES.get(domain, "unknown")
+        built.static[entity.entity_id] = (state, attributes)
+        hass.states.async_set(entity.entity_id, state, attributes)
