@@ -45,6 +45,7 @@ from bench.cases import (
     sample,
 )
 from bench.harness import Instance, Turn, async_instance, entry_options, quiet_logs
+from custom_components.intent_router.const import CONF_USE_LLM
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TIMER_INTENTS = frozenset(i for i in INTENT_ONLY if "Timer" in i) - {"HassStartTimer"}
@@ -254,6 +255,15 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any]) -> str:
 async def main(args: argparse.Namespace) -> None:
     """Run the chosen cases, home by home."""
     quiet_logs()
+    if args.no_model:
+        # HA's local sentences only: the agent's "use the language model"
+        # option off; a scripted server answers the set-up probe.
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from llm_server import ScriptedLLMServer  # noqa: PLC0415
+
+        server = ScriptedLLMServer()
+        await server.start()
+        args.llm_url, args.model, args.local_first = server.url, "none", True
     sets = args.set or list(SETS)
     cases, homes = load(sets)
     chosen = sample(cases, sets, args.limit, args.seed)
@@ -271,6 +281,7 @@ async def main(args: argparse.Namespace) -> None:
         "limit": args.limit,
         "seed": args.seed,
         "local_first": args.local_first,
+        "use_llm": not args.no_model,
         "timeout": args.timeout,
         "started": stamp,
         "command": " ".join(["bench/accuracy.py", *sys.argv[1:]]),
@@ -283,7 +294,10 @@ async def main(args: argparse.Namespace) -> None:
             home = homes[key]
             synthetic = prepare_home(home, home_cases)
             options = entry_options(
-                args.model, local_first=args.local_first, timeout=args.timeout
+                args.model,
+                local_first=args.local_first,
+                timeout=args.timeout,
+                **({CONF_USE_LLM: False} if args.no_model else {}),
             )
             async with async_instance(home, args.llm_url, options) as instance:
                 for case in home_cases:
@@ -328,8 +342,13 @@ async def main(args: argparse.Namespace) -> None:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL")
-    parser.add_argument("--model", required=True, help="model name on that server")
+    parser.add_argument("--llm-url", help="OpenAI-compatible base URL")
+    parser.add_argument("--model", help="model name on that server")
+    parser.add_argument(
+        "--no-model",
+        action="store_true",
+        help="HA's local sentences only (the entry's use-LLM option off)",
+    )
     parser.add_argument("--set", action="append", choices=SETS, help="repeatable")
     parser.add_argument("--limit", type=int, help="cases in all, spread over sets")
     parser.add_argument("--seed", type=int, default=0)
@@ -347,7 +366,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=True,
         help="the entry's local-first option (on by default, as in the product)",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if not args.no_model and not (args.llm_url and args.model):
+        parser.error("--llm-url and --model are required, unless --no-model")
+    return args
 
 
 if __name__ == "__main__":

@@ -367,6 +367,16 @@ def _fit(home: HomeSpec, case: Case) -> list[str]:
         home.add_area(str(area))
     if not area and case.context_area_required:
         area = case.speaker_area
+    if intent_type in {"HassListCompleteItem", "HassListRemoveItem"}:
+        # The item must be on the list for it to be ticked off or removed.
+        for entity in home.entities:
+            if entity.domain == "todo" and (
+                not slots.get("name")
+                or entity.name.casefold() == str(slots["name"]).casefold()
+            ):
+                items = list(entity.attributes.get("todo_items") or [])
+                if slots.get("item") and slots["item"] not in items:
+                    entity.attributes["todo_items"] = [*items, str(slots["item"])]
     if name := slots.get("name"):
         found = [e for e in home.entities if e.name.casefold() == str(name).casefold()]
         for entity in found:

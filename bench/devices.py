@@ -581,12 +581,22 @@ class BenchClimate(BenchEntity, ClimateEntity):
             "temperature", attributes.get("target_temperature", current)
         )
         unit = str(attributes.get("unit_of_measurement", ""))
-        fahrenheit = "F" in unit or (current is not None and current > 45)
-        self._attr_temperature_unit = (
-            UnitOfTemperature.FAHRENHEIT if fahrenheit else UnitOfTemperature.CELSIUS
+        self._fixture_unit = (
+            UnitOfTemperature.FAHRENHEIT
+            if "F" in unit
+            else UnitOfTemperature.CELSIUS
+            if "C" in unit
+            else None
         )
         self._attr_min_temp = 0
         self._attr_max_temp = 100
+
+    @property
+    def temperature_unit(self) -> str:
+        """The fixture's unit, else the home's: its numbers are as written."""
+        if self._fixture_unit is not None:
+            return self._fixture_unit
+        return self.hass.config.units.temperature_unit
 
     async def async_set_temperature(self, **kwargs: Any) -> None:
         """Set the target temperature."""

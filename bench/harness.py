@@ -70,6 +70,7 @@ from homeassistant.const import (
 from homeassistant.core import Context, Event, HomeAssistant, callback
 from homeassistant.helpers import frame, intent, translation
 from homeassistant.setup import async_setup_component
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
 from .home import BuiltHome, HomeSpec, async_build_home
 
@@ -312,6 +313,8 @@ async def async_instance(
     ):
         async with async_test_home_assistant(config_dir=config_dir) as hass:
             frame.async_setup(hass)
+            if spec.units == "us":
+                hass.config.units = US_CUSTOMARY_SYSTEM
             # Allow custom integrations, as the `enable_custom_integrations`
             # fixture does.
             hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
