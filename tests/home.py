@@ -7,6 +7,7 @@ registries and expose API, the way a user would set them in the UI.
 
 from __future__ import annotations
 
+from typing import Any
 from unittest.mock import patch
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -68,6 +69,17 @@ async def async_setup_demo_home(hass: HomeAssistant) -> None:
     for state in hass.states.async_all():
         if state.entity_id not in EXPOSED_AREAS:
             async_expose_entity(hass, CONVERSATION_DOMAIN, state.entity_id, False)
+
+
+async def async_setup_agent(
+    hass: HomeAssistant, entry: MockConfigEntry, **options: Any
+) -> str:
+    """The demo home, then the entry with some options; return the agent id."""
+    await async_setup_demo_home(hass)
+    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return str(entry.entry_id)
 
 
 def satellite_in(hass: HomeAssistant, area_name: str) -> str:

@@ -26,26 +26,17 @@ from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .home import async_setup_demo_home, satellite_in
+from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 from .test_conversation import act, converse, plan, speech
 
 STORAGE_KEY_PREFIX = f"{DOMAIN}.context."
 
 
-async def _setup(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
-    """Set up the home and the entry with some options; return the agent id."""
-    await async_setup_demo_home(hass)
-    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return str(entry.entry_id)
-
-
 @pytest.fixture
 async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
     """The agent, with default options, in the demo home."""
-    return await _setup(hass, mock_config_entry)
+    return await async_setup_agent(hass, mock_config_entry)
 
 
 @pytest.fixture
@@ -294,7 +285,7 @@ async def test_old_turns_expire_and_the_cap_holds(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Turns past the TTL are not sent and are pruned; at most N are kept."""
-    agent_id = await _setup(
+    agent_id = await async_setup_agent(
         hass, mock_config_entry, **{CONF_CONTEXT_TURNS: 2, CONF_CONTEXT_TTL: 5}
     )
     device = satellite_in(hass, "Kitchen")
@@ -456,7 +447,7 @@ async def test_expired_turns_are_pruned_when_loaded(
         },
     }
 
-    await _setup(hass, mock_config_entry)
+    await async_setup_agent(hass, mock_config_entry)
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=31))
     await hass.async_block_till_done()
 

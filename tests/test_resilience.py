@@ -32,28 +32,17 @@ from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
 
 from .conftest import API_KEY
-from .home import async_setup_demo_home, satellite_in
+from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 from .test_conversation import act, converse, plan, speech
 
 TIMEOUT = 1.5
 
 
-async def _setup(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
-    """The demo home and the agent with a short timeout and some options."""
-    await async_setup_demo_home(hass)
-    hass.config_entries.async_update_entry(
-        entry, options={**entry.options, CONF_TIMEOUT: TIMEOUT, **options}
-    )
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return str(entry.entry_id)
-
-
 @pytest.fixture
 async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
     """The agent with local-first off, so every turn reaches the model."""
-    return await _setup(hass, mock_config_entry)
+    return await async_setup_agent(hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT})
 
 
 async def _timed(
@@ -223,7 +212,9 @@ async def test_local_first_needs_no_model_and_is_remembered(
     llm_server: ScriptedLLMServer,
 ) -> None:
     """An exact HA sentence runs locally; undo works on it afterwards."""
-    agent_id = await _setup(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_LOCAL_FIRST: True}
+    )
     device = satellite_in(hass, "Kitchen")
     events = async_capture_events(hass, EVENT_HANDLED)
 
@@ -246,7 +237,9 @@ async def test_local_turn_resolves_a_model_follow_up(
     llm_server: ScriptedLLMServer,
 ) -> None:
     """A follow-up after a local turn: the model sees what the local turn did."""
-    agent_id = await _setup(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_LOCAL_FIRST: True}
+    )
     device = satellite_in(hass, "Kitchen")
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
 
@@ -263,7 +256,9 @@ async def test_without_the_model_only_local_sentences_work(
     llm_server: ScriptedLLMServer,
 ) -> None:
     """The instant rollback: "use the language model" off means local only."""
-    agent_id = await _setup(hass, mock_config_entry, **{CONF_USE_LLM: False})
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_USE_LLM: False}
+    )
 
     await converse(hass, agent_id, "turn off the kitchen lights")
     result = await converse(hass, agent_id, "make it cosy in here")
@@ -424,7 +419,9 @@ async def test_local_light_set_is_remembered_with_its_value(
     llm_server: ScriptedLLMServer,
 ) -> None:
     """A local brightness change is stored as the service call; undo reverts it."""
-    agent_id = await _setup(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_LOCAL_FIRST: True}
+    )
     device = satellite_in(hass, "Kitchen")
     before = hass.states.get("light.kitchen_lights").attributes["brightness"]
 
@@ -450,7 +447,7 @@ async def test_diagnostics_redact_url_credentials(
     hass.config_entries.async_update_entry(
         mock_config_entry, data={**mock_config_entry.data, CONF_URL: url}
     )
-    await _setup(hass, mock_config_entry)
+    await async_setup_agent(hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT})
     assert await async_setup_component(hass, "diagnostics", {})
 
     diagnostics = await get_diagnostics_for_config_entry(

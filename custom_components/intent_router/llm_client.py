@@ -251,7 +251,8 @@ async def _async_retrying[T](
     """
     loop = asyncio.get_running_loop()
     deadline = loop.time() + budget
-    for backoff in RETRY_BACKOFF:
+    backoffs = iter(RETRY_BACKOFF)
+    while True:
         remaining = deadline - loop.time()
         try:
             async with asyncio.timeout(remaining):
@@ -261,17 +262,13 @@ async def _async_retrying[T](
         except LLMTimeoutError:
             raise
         except LLMConnectionError as err:
+            if (backoff := next(backoffs, None)) is None:
+                raise
             delay = backoff if err.retry_after is None else err.retry_after
             if loop.time() + delay + MIN_ATTEMPT_TIME > deadline:
                 raise
             LOGGER.debug("Retrying the model request in %.2f s: %s", delay, err)
             await asyncio.sleep(delay)
-    remaining = deadline - loop.time()
-    try:
-        async with asyncio.timeout(remaining):
-            return await attempt(remaining)
-    except TimeoutError as err:
-        raise LLMTimeoutError("the model server timed out") from err
 
 
 def _next_mode(mode: ResponseMode) -> ResponseMode:
