@@ -530,3 +530,41 @@ async def test_an_entity_with_odd_attributes_does_not_break_a_turn(
     await converse(hass, agent_id, "turn off the kitchen lights")
 
     assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_nothing_worked_is_reported_as_a_failure(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    home: None,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """When every action fails, clients see an error, not ACTION_DONE."""
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "switch": [
+                        {
+                            "name": "Broken Plug",
+                            "state": "{{ false }}",
+                            "turn_on": [{"action": "notify.does_not_exist"}],
+                            "turn_off": [],
+                        }
+                    ]
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    async_expose_entity(hass, conversation.DOMAIN, "switch.broken_plug", True)
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    llm_server.add_plan(plan(act("switch.turn_on", "switch.broken_plug")))
+
+    result = await converse(hass, mock_config_entry.entry_id, "plug on")
+
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert speech(result) == "Sorry, Broken Plug didn't respond."
+    assert [t.id for t in result.response.failed_results] == ["switch.broken_plug"]

@@ -458,3 +458,21 @@ async def test_diagnostics_redact_url_credentials(
     assert diagnostics["entry"]["data"][CONF_URL].startswith(
         "http://**REDACTED**@127.0.0.1:"
     )
+
+
+async def test_a_local_match_that_fails_goes_to_the_model(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """HA matches a sentence but cannot handle it: the model gets its turn."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_LOCAL_FIRST: True}
+    )
+    # A shopping-list sentence with no shopping list set up: HA raises.
+    llm_server.add_plan(plan(speech="There is no shopping list here."))
+
+    result = await converse(hass, agent_id, "add apples to my shopping list")
+
+    assert speech(result) == "There is no shopping list here."
+    assert len(llm_server.requests) == 1

@@ -661,6 +661,13 @@ class IntentRouterAgent:
                 intent.IntentResponseErrorCode.UNKNOWN, result.speech
             )
             return response
+        if result.outcome is Outcome.FAILED:
+            # Nothing worked: satellites and automations must see a failure.
+            response.async_set_error(
+                intent.IntentResponseErrorCode.FAILED_TO_HANDLE, result.speech
+            )
+            _set_results(self._hass, response, result.outcomes)
+            return response
         if result.outcome is Outcome.ANSWERED:
             response.response_type = intent.IntentResponseType.QUERY_ANSWER
         response.async_set_speech(result.speech)

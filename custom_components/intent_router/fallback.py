@@ -12,11 +12,16 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
+from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
+from .const import LOGGER
 from .context_store import ExecutedAction, PriorState
 
 if TYPE_CHECKING:
+    from hassil.recognize import RecognizeResult
+
     from homeassistant.components.conversation import ChatLog, ConversationInput
     from homeassistant.core import HomeAssistant
 
@@ -28,8 +33,26 @@ _OFF_SERVICES = {"cover": "close_cover", "lock": "unlock", "valve": "close_valve
 async def async_handle_locally(
     hass: HomeAssistant, user_input: ConversationInput, chat_log: ChatLog
 ) -> intent.IntentResponse | None:
-    """HA's strict local match: exact wording, exposed entities; else None."""
-    return await conversation.async_handle_intents(hass, user_input, chat_log)
+    """HA's strict local match: exact wording, exposed entities; else None.
+
+    A match that fails (an error response, or an intent whose integration is
+    not set up) is no answer either: the model, or the explanation, follows.
+    """
+    try:
+        response = await conversation.async_handle_intents(
+            hass, user_input, chat_log, intent_filter=_leave_to_the_agent
+        )
+    except HomeAssistantError as err:
+        LOGGER.debug("Local intent failed: %s", err)
+        return None
+    if response is None or response.response_type is intent.IntentResponseType.ERROR:
+        return None
+    return response
+
+
+def _leave_to_the_agent(result: RecognizeResult) -> bool:
+    """Searching and playing music by name is music.play's job: it verifies."""
+    return result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY
 
 
 def executed_actions(
