@@ -87,6 +87,8 @@ def timer_for(case: Case) -> dict[str, Any]:
     }
     if not any(key.startswith("start_") for key in timer):
         timer["start_hours"] = 2
+    if case.intent == "HassUnpauseTimer":
+        timer["is_active"] = False  # only a paused timer can be resumed
     return timer
 
 

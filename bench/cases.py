@@ -323,6 +323,14 @@ def sample(
 # --- making sparse homes fit their sentences ---------------------------------
 
 
+def _name(slots: dict[str, Any]) -> str | None:
+    """The name slot; the legacy tests write "all" for "every device"."""
+    name = slots.get("name")
+    if name is None or str(name).casefold() == "all":
+        return None
+    return str(name)
+
+
 def _slot_list(value: Any) -> list[str]:
     if value is None:
         return []
@@ -377,7 +385,7 @@ def _fit(home: HomeSpec, case: Case) -> list[str]:
                 items = list(entity.attributes.get("todo_items") or [])
                 if slots.get("item") and slots["item"] not in items:
                     entity.attributes["todo_items"] = [*items, str(slots["item"])]
-    if name := slots.get("name"):
+    if name := _name(slots):
         found = [e for e in home.entities if e.name.casefold() == str(name).casefold()]
         for entity in found:
             if area and entity.area != area:
@@ -443,7 +451,7 @@ def expected_targets(hass: HomeAssistant, case: Case) -> list[str]:
         domains = {IMPLIED_DOMAIN[intent_type]}
     area = slots.get("area")
     floor = slots.get("floor")
-    name = slots.get("name")
+    name = _name(slots)
     if case.context_area_required and not (area or floor or name):
         area = case.speaker_area
     preferred = None
@@ -550,14 +558,15 @@ def _data_ok(
             data.get("volume_level"), float(slots["volume_level"]) / 100, 0.01
         )
     if intent_type == "HassSetVolumeRelative":
-        step = str(slots.get("volume_step"))
+        step = slots.get("volume_step")
+        down = step == "down" or (_number(step) or 0) < 0
         if call.service.endswith(("volume_up", "volume_down")):
-            return call.service.endswith("up") == (step != "down")
+            return call.service.endswith("down") == down
         level = _number(data.get("volume_level"))
         prior = _number(before.get(call.entity_id or ""))
         if level is None or prior is None:
             return False
-        return level > prior if step != "down" else level < prior
+        return level < prior if down else level > prior
     if intent_type in {"HassMediaPlayerMute", "HassMediaPlayerUnmute"}:
         return data.get("is_volume_muted") is (intent_type == "HassMediaPlayerMute")
     if intent_type == "HassMediaSearchAndPlay":

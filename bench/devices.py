@@ -272,6 +272,7 @@ class BenchFan(BenchEntity, FanEntity):
         """Turn off."""
         self.record("fan.turn_off")
         self._attr_is_on = False
+        self._attr_percentage = 0
         self.async_write_ha_state()
 
     async def async_set_percentage(self, percentage: int) -> None:
@@ -373,9 +374,8 @@ class BenchValve(BenchEntity, ValveEntity):
         position = attributes.get(
             "current_position", attributes.get("current_valve_position")
         )
-        self._attr_reports_position = bool(
-            attributes.get("reports_position", position is not None)
-        )
+        # Valves move to a position unless the fixture says they cannot.
+        self._attr_reports_position = bool(attributes.get("reports_position", True))
         self._attr_supported_features = _features(
             ValveEntityFeature,
             attributes.get("supported_features"),
@@ -452,6 +452,7 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
             self._attr_state = MediaPlayerState.PLAYING
         self._attr_media_content_id = None
         self._attr_media_title = None
+        self._attr_media_track = attributes.get("media_track", 1)
         self._attr_volume_level = attributes.get("volume_level", 0.5)
         self._attr_is_volume_muted = attributes.get("is_volume_muted", False)
 
@@ -476,10 +477,12 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
 
     async def async_media_next_track(self) -> None:
         """Next track."""
+        self._attr_media_track = (self._attr_media_track or 0) + 1
         self._set("media_next_track")
 
     async def async_media_previous_track(self) -> None:
         """Previous track."""
+        self._attr_media_track = max(1, (self._attr_media_track or 1) - 1)
         self._set("media_previous_track")
 
     async def async_set_volume_level(self, volume: float) -> None:

@@ -292,7 +292,13 @@ async def async_build_home(
             assert await async_setup_component(
                 hass,
                 "scene",
-                {"scene": [{"name": e.name, "entities": {}} for e in entities]},
+                {
+                    "scene": [
+                        # An id gives a registry entry, so areas and aliases.
+                        {"id": e.entity_id, "name": e.name, "entities": {}}
+                        for e in entities
+                    ]
+                },
             )
         elif domain == "script":
             assert await async_setup_component(
