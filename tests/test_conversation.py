@@ -357,13 +357,8 @@ async def test_response_format_modes_step_down_and_are_remembered(
     assert len(formats) == len(rejected) + 2
 
 
-async def test_partial_failure_is_reported_honestly(
-    hass: HomeAssistant,
-    llm_server: ScriptedLLMServer,
-    home: None,
-    mock_config_entry: MockConfigEntry,
-) -> None:
-    """One action works, one fails: the reply says which is which."""
+async def async_setup_broken_switch(hass: HomeAssistant, name: str) -> None:
+    """An exposed switch whose turn_on fails, as a device that errors does."""
     assert await async_setup_component(
         hass,
         "template",
@@ -372,7 +367,7 @@ async def test_partial_failure_is_reported_honestly(
                 {
                     "switch": [
                         {
-                            "name": "Speaker Power",
+                            "name": name,
                             "state": "{{ false }}",
                             "turn_on": [{"action": "notify.does_not_exist"}],
                             "turn_off": [],
@@ -383,8 +378,18 @@ async def test_partial_failure_is_reported_honestly(
         },
     )
     await hass.async_block_till_done()
+    entity_id = f"switch.{name.lower().replace(' ', '_')}"
+    async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
 
-    async_expose_entity(hass, conversation.DOMAIN, "switch.speaker_power", True)
+
+async def test_partial_failure_is_reported_honestly(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    home: None,
+    mock_config_entry: MockConfigEntry,
+) -> None:
+    """One action works, one fails: the reply says which is which."""
+    await async_setup_broken_switch(hass, "Speaker Power")
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     llm_server.add_plan(
@@ -539,26 +544,7 @@ async def test_nothing_worked_is_reported_as_a_failure(
     mock_config_entry: MockConfigEntry,
 ) -> None:
     """When every action fails, clients see an error, not ACTION_DONE."""
-    assert await async_setup_component(
-        hass,
-        "template",
-        {
-            "template": [
-                {
-                    "switch": [
-                        {
-                            "name": "Broken Plug",
-                            "state": "{{ false }}",
-                            "turn_on": [{"action": "notify.does_not_exist"}],
-                            "turn_off": [],
-                        }
-                    ]
-                }
-            ]
-        },
-    )
-    await hass.async_block_till_done()
-    async_expose_entity(hass, conversation.DOMAIN, "switch.broken_plug", True)
+    await async_setup_broken_switch(hass, "Broken Plug")
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     llm_server.add_plan(plan(act("switch.turn_on", "switch.broken_plug")))
