@@ -31,24 +31,10 @@ from pytest_homeassistant_custom_component.common import (
     async_test_home_assistant,
 )
 
+from custom_components.intent_router.config_flow import default_options
 from custom_components.intent_router.const import (
-    CONF_ALLOWED_DOMAINS,
-    CONF_CONFIDENCE_THRESHOLD,
-    CONF_CONFIRM_DOMAINS,
-    CONF_CONTEXT_TTL,
-    CONF_CONTEXT_TURNS,
-    CONF_EXTRA_INSTRUCTIONS,
     CONF_LOCAL_FIRST,
-    CONF_MODEL,
-    CONF_TEMPERATURE,
     CONF_TIMEOUT,
-    CONF_USE_LLM,
-    DEFAULT_ALLOWED_DOMAINS,
-    DEFAULT_CONFIDENCE_THRESHOLD,
-    DEFAULT_CONFIRM_DOMAINS,
-    DEFAULT_CONTEXT_TTL,
-    DEFAULT_CONTEXT_TURNS,
-    DEFAULT_TEMPERATURE,
     DOMAIN,
     EVENT_HANDLED,
 )
@@ -151,17 +137,9 @@ def entry_options(
 ) -> dict[str, Any]:
     """The integration's options: its defaults, with the benchmark's choices."""
     return {
-        CONF_MODEL: model,
+        **default_options([model]),
         CONF_TIMEOUT: timeout,
-        CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
-        CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
-        CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
-        CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
-        CONF_EXTRA_INSTRUCTIONS: "",
-        CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
-        CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
         CONF_LOCAL_FIRST: local_first,
-        CONF_USE_LLM: True,
         **extra,
     }
 

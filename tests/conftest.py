@@ -9,27 +9,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
 from syrupy.assertion import SnapshotAssertion
 
-from custom_components.intent_router.const import (
-    CONF_ALLOWED_DOMAINS,
-    CONF_CONFIDENCE_THRESHOLD,
-    CONF_CONFIRM_DOMAINS,
-    CONF_CONTEXT_TTL,
-    CONF_CONTEXT_TURNS,
-    CONF_EXTRA_INSTRUCTIONS,
-    CONF_LOCAL_FIRST,
-    CONF_MODEL,
-    CONF_TEMPERATURE,
-    CONF_TIMEOUT,
-    CONF_USE_LLM,
-    DEFAULT_ALLOWED_DOMAINS,
-    DEFAULT_CONFIDENCE_THRESHOLD,
-    DEFAULT_CONFIRM_DOMAINS,
-    DEFAULT_CONTEXT_TTL,
-    DEFAULT_CONTEXT_TURNS,
-    DEFAULT_TEMPERATURE,
-    DEFAULT_TIMEOUT,
-    DOMAIN,
-)
+from custom_components.intent_router.config_flow import default_options
+from custom_components.intent_router.const import CONF_LOCAL_FIRST, DOMAIN
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
@@ -78,18 +59,9 @@ def mock_config_entry(
             CONF_VERIFY_SSL: True,
         },
         options={
-            CONF_MODEL: "test-model",
-            CONF_TIMEOUT: DEFAULT_TIMEOUT,
-            CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
-            CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
-            CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
-            CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
-            CONF_EXTRA_INSTRUCTIONS: "",
-            CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
-            CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+            **default_options(["test-model"]),
             # Most tests script the model; local-first has tests of its own.
             CONF_LOCAL_FIRST: False,
-            CONF_USE_LLM: True,
         },
         unique_id=None,
         version=1,

@@ -83,8 +83,11 @@ CONNECTION_SCHEMA = vol.Schema(
 REAUTH_SCHEMA = vol.Schema({vol.Optional(CONF_API_KEY): API_KEY_SELECTOR})
 
 
-def _default_options(models: list[str]) -> dict[str, Any]:
-    """Options for a new entry: the defaults, with a model the server has."""
+def default_options(models: list[str]) -> dict[str, Any]:
+    """Options for a new entry: the defaults, with a model the server has.
+
+    The one list of defaults; tests and benchmarks build their entries from it.
+    """
     model = models[0] if models and DEFAULT_MODEL not in models else DEFAULT_MODEL
     return {
         CONF_MODEL: model,
@@ -172,7 +175,7 @@ class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
                 return self.async_create_entry(
                     title=_host(connection[CONF_URL]),
                     data=connection,
-                    options=_default_options(models),
+                    options=default_options(models),
                 )
         return self.async_show_form(
             step_id="user",
