@@ -1,17 +1,143 @@
-"""Translated sentences the agent and its tools speak.
+"""The sentences the integration itself speaks, in the language of the turn.
 
-They live in `translations/en.json` under `exceptions`, the one category a
-custom integration can translate at run time: a HomeAssistantError renders
-its message from there (in Home Assistant's language).
+Tools and the agent describe what to say as a `Phrase` (a translation key and
+its placeholders); a `Phrasebook` for the turn's language renders it. The
+sentences live in `translations/<language>.json` under `exceptions`, the one
+category Home Assistant translates for custom integrations at run time (with
+English filling any gap); a `HomeAssistantError` raised with the same key
+shows the same sentence in the UI.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
 
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
 
+FALLBACK_LANGUAGE = "en"
+
+
+@dataclass(slots=True, frozen=True)
+class Names:
+    """Several names said as a list: "A, B and C" (`any_of`: "A, B or C")."""
+
+    items: tuple[str, ...]
+    any_of: bool = False
+
+
+type Placeholder = str | Names
+
+
+@dataclass(slots=True, frozen=True)
+class Phrase:
+    """Something to say: a translation key and its placeholders."""
+
+    key: str
+    placeholders: Mapping[str, Placeholder] = field(default_factory=dict)
+
+
+def phrase(key: str, **placeholders: Placeholder) -> Phrase:
+    """A phrase, written as `phrase("undo_done", targets=names)`."""
+    return Phrase(key, placeholders)
+
+
+class SpokenError(HomeAssistantError):
+    """A turn ends with this phrase as its (error) reply.
+
+    Its message is the English sentence, for logs and service callers; the
+    agent speaks `phrase` in the turn's language.
+    """
+
+    def __init__(self, spoken: Phrase) -> None:
+        """Keep the phrase; HA renders the message from the same key."""
+        super().__init__(
+            translation_domain=DOMAIN,
+            translation_key=spoken.key,
+            translation_placeholders={
+                name: value if isinstance(value, str) else ", ".join(value.items)
+                for name, value in spoken.placeholders.items()
+            }
+            or None,
+        )
+        self.phrase = spoken
+
+
+def refuse(key: str, **placeholders: Placeholder) -> SpokenError:
+    """The error that ends a turn with a spoken explanation."""
+    return SpokenError(Phrase(key, placeholders))
+
+
+@dataclass(slots=True, frozen=True)
+class Phrasebook:
+    """The integration's sentences in one language (English where missing)."""
+
+    language: str
+    messages: Mapping[str, str]
+
+    def say(self, spoken: Phrase) -> str:
+        """Render a phrase as a sentence, ending as a sentence does."""
+        template = self.messages.get(spoken.key, spoken.key)
+        values = {
+            name: value if isinstance(value, str) else self.names(value)
+            for name, value in spoken.placeholders.items()
+        }
+        try:
+            text = template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            # A translation with a broken placeholder: say the English one.
+            text = spoken.key
+        text = text.strip()
+        return text if not text or text.endswith(("?", "!", ".")) else f"{text}."
+
+    def names(self, names: Names) -> str:
+        """Names as a spoken list, with this language's "and" or "or"."""
+        items = list(dict.fromkeys(names.items))
+        if len(items) <= 1:
+            return "".join(items)
+        joiner = self.messages.get("list_or" if names.any_of else "list_and")
+        head = ", ".join(items[:-1])
+        return (joiner or "{head} and {last}").format(head=head, last=items[-1])
+
+
+async def async_phrasebook(
+    hass: HomeAssistant, language: str, shipped: frozenset[str]
+) -> Phrasebook:
+    """The phrasebook of a turn's language ("de-CH" uses "de" when needed).
+
+    `shipped` are the languages the integration has translation files for;
+    others get English.
+    """
+    chosen = _best_language(language, shipped)
+    translations = await async_get_translations(hass, chosen, "exceptions", {DOMAIN})
+    prefix = f"component.{DOMAIN}.exceptions."
+    suffix = ".message"
+    return Phrasebook(
+        chosen,
+        {
+            key[len(prefix) : -len(suffix)]: message
+            for key, message in translations.items()
+            if key.startswith(prefix) and key.endswith(suffix)
+        },
+    )
+
+
+def _best_language(language: str, shipped: frozenset[str]) -> str:
+    """The shipped translation closest to a language tag."""
+    if language in shipped:
+        return language
+    base = language.replace("_", "-").partition("-")[0].casefold()
+    return base if base in shipped else FALLBACK_LANGUAGE
+
+
+# Until every caller renders in the turn's language (structure issue).
 def translated_error(key: str, **placeholders: str) -> HomeAssistantError:
     """An error whose translated message is spoken to the user."""
     return HomeAssistantError(
@@ -22,7 +148,6 @@ def translated_error(key: str, **placeholders: str) -> HomeAssistantError:
 
 
 def say(key: str, **placeholders: str) -> str:
-    """A translated sentence, ending as a sentence does."""
+    """A translated sentence (English), ending as a sentence does."""
     message = str(translated_error(key, **placeholders))
-    # HA strips the final full stop of exception messages; speech keeps it.
     return message if message.endswith(("?", "!", ".")) else f"{message}."
