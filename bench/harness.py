@@ -31,7 +31,7 @@ from pytest_homeassistant_custom_component.common import (
     async_test_home_assistant,
 )
 
-from custom_components.intent_router.config_flow import default_options
+from custom_components.intent_router.settings import default_options
 from custom_components.intent_router.const import (
     CONF_LOCAL_FIRST,
     CONF_TIMEOUT,

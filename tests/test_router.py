@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.agent import Decision, decide
+from custom_components.intent_router.gate import Decision, decide
 from custom_components.intent_router.catalog import EntityInfo, shortlist
 from custom_components.intent_router.llm_client import (
     LLMResponseError,
@@ -97,7 +97,7 @@ def _entity(entity_id: str, name: str, area: str | None) -> EntityInfo:
 def test_small_homes_are_sent_whole() -> None:
     """Below the shortlist size every exposed entity is sent."""
     entities = [_entity(f"switch.s{i}", f"Switch {i}", None) for i in range(10)]
-    assert len(shortlist(entities, "hello", None)) == 10
+    assert len(shortlist(entities, "hello", "en", None)) == 10
 
 
 def test_large_homes_are_shortlisted_by_relevance() -> None:
@@ -110,7 +110,9 @@ def test_large_homes_are_shortlisted_by_relevance() -> None:
     ]
     chosen = {
         e.entity_id
-        for e in shortlist(entities, "turn on the desk lamp and the kitchen", "Bedroom")
+        for e in shortlist(
+            entities, "turn on the desk lamp and the kitchen", "en", "Bedroom"
+        )
     }
     assert {"light.desk", "light.kitchen", "fan.bedroom"} <= chosen
     assert len(chosen) <= 40

@@ -14,26 +14,22 @@ from homeassistant.exceptions import (
 from homeassistant.helpers import config_validation as cv
 
 from .agent import IntentRouterAgent
-from .const import (
-    CONF_CONTEXT_TTL,
-    CONF_CONTEXT_TURNS,
-    CONF_MCP_SERVERS,
-    DEFAULT_CONTEXT_TTL,
-    DEFAULT_CONTEXT_TURNS,
-    DOMAIN,
-    PROBE_TIMEOUT,
-)
+from .const import DOMAIN, PROBE_TIMEOUT
 from .context_store import ContextStore
 from .data import IntentRouterData
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
 from .music import MusicSource
 from .services import async_setup_services
+from .settings import Settings
+from .speech import shipped_languages
+from .stats import TurnStats
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
     from homeassistant.helpers.typing import ConfigType
 
     from .data import IntentRouterConfigEntry
+    from .tools import ToolSource
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 PLATFORMS = [Platform.CONVERSATION]
@@ -74,21 +70,13 @@ async def async_setup_entry(
             translation_placeholders={"error": str(err)},
         ) from err
 
+    settings = Settings.from_options(entry.options)
     context = ContextStore(
-        hass,
-        entry.entry_id,
-        int(entry.options.get(CONF_CONTEXT_TURNS, DEFAULT_CONTEXT_TURNS)),
-        float(entry.options.get(CONF_CONTEXT_TTL, DEFAULT_CONTEXT_TTL)) * 60,
+        hass, entry.entry_id, settings.context_turns, settings.context_ttl_seconds
     )
     await context.async_load()
-    entry.runtime_data = IntentRouterData(
-        client=client,
-        context=context,
-        agent=IntentRouterAgent(hass, entry),
-        models=models,
-        tool_sources=[MusicSource(hass, entry)],
-    )
-    if entry.options.get(CONF_MCP_SERVERS):
+    tool_sources: list[ToolSource] = [MusicSource(hass, entry)]
+    if settings.mcp_servers:
         # `mcp` is a large import: only when a server is configured, and off
         # the event loop.
         await hass.async_add_import_executor_job(
@@ -96,7 +84,27 @@ async def async_setup_entry(
         )
         from .mcp_tools import async_setup_mcp  # noqa: PLC0415
 
-        entry.runtime_data.tool_sources.append(await async_setup_mcp(hass, entry))
+        tool_sources.append(await async_setup_mcp(hass, entry, settings.mcp_servers))
+    stats = TurnStats()
+    agent = IntentRouterAgent(
+        hass,
+        entry_id=entry.entry_id,
+        settings=settings,
+        client=client,
+        context=context,
+        tool_sources=tool_sources,
+        stats=stats,
+        languages=await hass.async_add_executor_job(shipped_languages),
+        on_auth_failed=lambda: entry.async_start_reauth(hass),
+    )
+    entry.runtime_data = IntentRouterData(
+        settings=settings,
+        client=client,
+        context=context,
+        agent=agent,
+        stats=stats,
+        models=models,
+    )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 

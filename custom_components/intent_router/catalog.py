@@ -25,7 +25,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .const import CONFIRM_COVER_DEVICE_CLASSES, DENIED_DOMAINS, DENIED_SERVICE_WORDS
+from .const import DENIED_DOMAINS, DENIED_SERVICE_WORDS
+from .domains import domain_info, kind_words
 from .tools import Tool, ToolSource
 
 # Small homes are sent whole; larger ones get a shortlist of this size.
@@ -43,117 +44,6 @@ HIDDEN_SERVICES = frozenset(
 
 # What the last turns acted on outranks anything merely mentioned.
 RECENT_BONUS = 10
-
-# Attributes worth a model's attention, per domain (everything else is noise).
-ACTING_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
-    "climate": (
-        "current_temperature",
-        "temperature",
-        "target_temp_low",
-        "target_temp_high",
-        "hvac_modes",
-        "preset_mode",
-        "min_temp",
-        "max_temp",
-    ),
-    "cover": ("current_position", "device_class"),
-    "fan": ("percentage", "preset_mode", "preset_modes", "oscillating"),
-    "humidifier": ("humidity", "mode", "available_modes"),
-    "input_number": ("min", "max", "step", "unit_of_measurement"),
-    "input_select": ("options",),
-    "light": ("brightness", "color_temp_kelvin", "effect_list"),
-    "media_player": (
-        "volume_level",
-        "is_volume_muted",
-        "source",
-        "source_list",
-        "media_title",
-        "media_artist",
-        "shuffle",
-        "repeat",
-    ),
-    "number": ("min", "max", "step", "unit_of_measurement"),
-    "select": ("options",),
-    "sensor": ("unit_of_measurement", "device_class"),
-    "binary_sensor": ("device_class",),
-    "vacuum": ("battery_level", "fan_speed"),
-    "water_heater": ("temperature", "operation_mode", "operation_list"),
-    "weather": ("temperature", "humidity", "temperature_unit"),
-}
-
-# Words that point at a kind of device without naming one.
-DOMAIN_WORDS: Mapping[str, frozenset[str]] = {
-    "light": frozenset(
-        {"light", "lights", "lamp", "lamps", "bright", "dim", "brightness"}
-    ),
-    "switch": frozenset({"switch", "plug", "outlet", "socket"}),
-    "fan": frozenset({"fan", "fans", "ventilation"}),
-    "cover": frozenset(
-        {
-            "blind",
-            "blinds",
-            "shade",
-            "shades",
-            "curtain",
-            "curtains",
-            "garage",
-            "door",
-            "gate",
-            "window",
-            "shutter",
-            "shutters",
-            "awning",
-        }
-    ),
-    "lock": frozenset({"lock", "locks", "unlock", "door", "deadbolt"}),
-    "climate": frozenset(
-        {
-            "temperature",
-            "thermostat",
-            "heat",
-            "heating",
-            "cool",
-            "cooling",
-            "warm",
-            "warmer",
-            "cold",
-            "colder",
-            "hvac",
-            "degrees",
-            "ac",
-        }
-    ),
-    "media_player": frozenset(
-        {
-            "music",
-            "play",
-            "pause",
-            "song",
-            "speaker",
-            "speakers",
-            "volume",
-            "tv",
-            "television",
-            "louder",
-            "quieter",
-            "playing",
-            "skip",
-            "next",
-        }
-    ),
-    "vacuum": frozenset({"vacuum", "robot", "clean", "mop"}),
-    "scene": frozenset({"scene", "mood"}),
-    "script": frozenset({"script", "routine"}),
-    "sensor": frozenset(
-        {"temperature", "humidity", "battery", "power", "energy", "sensor"}
-    ),
-    "binary_sensor": frozenset({"open", "closed", "motion", "detected", "sensor"}),
-    "alarm_control_panel": frozenset({"alarm", "arm", "disarm", "security"}),
-    "weather": frozenset({"weather", "forecast", "rain", "outside"}),
-    "humidifier": frozenset({"humidifier", "humidity", "dehumidifier"}),
-    "valve": frozenset({"valve", "water", "sprinkler"}),
-    "water_heater": frozenset({"boiler", "water", "heater"}),
-}
 
 STOP_WORDS = frozenset(
     {
@@ -234,10 +124,8 @@ class Catalog:
             return False
         if info.domain in confirm_domains:
             return True
-        return (
-            info.domain == "cover"
-            and info.attributes.get("device_class") in CONFIRM_COVER_DEVICE_CLASSES
-        )
+        device_class = info.all_attributes.get("device_class")
+        return device_class in domain_info(info.domain).confirm_device_classes
 
 
 def words(text: str) -> set[str]:
@@ -256,6 +144,7 @@ def is_denied(tool: str) -> bool:
 async def async_build_catalog(
     hass: HomeAssistant,
     text: str,
+    language: str,
     device_id: str | None,
     allowed_domains: Iterable[str],
     recent_targets: Iterable[str] = (),
@@ -293,7 +182,9 @@ async def async_build_catalog(
     speaker_area = area.name if area else None
 
     recent_targets = list(recent_targets)
-    entities = shortlist(exposed.values(), text, speaker_area, set(recent_targets))
+    entities = shortlist(
+        exposed.values(), text, language, speaker_area, set(recent_targets)
+    )
     allowed = set(allowed_domains)
     services = await _async_services(hass, [e for e in entities if e.domain in allowed])
     return Catalog(
@@ -316,6 +207,7 @@ async def async_build_catalog(
 def shortlist(
     entities: Iterable[EntityInfo],
     text: str,
+    language: str,
     speaker_area: str | None,
     recent: set[str] | None = None,
 ) -> list[EntityInfo]:
@@ -329,7 +221,7 @@ def shortlist(
             (score, info)
             for info in candidates
             if (
-                score := _relevance(info, said, folded, speaker_area)
+                score := _relevance(info, said, folded, language, speaker_area)
                 + (RECENT_BONUS if info.entity_id in recent else 0)
             )
             > 0
@@ -340,7 +232,11 @@ def shortlist(
 
 
 def _relevance(
-    info: EntityInfo, said: set[str], folded: str, speaker_area: str | None
+    info: EntityInfo,
+    said: set[str],
+    folded: str,
+    language: str,
+    speaker_area: str | None,
 ) -> int:
     """How strongly an utterance points at an entity (0: not at all)."""
     score = 0
@@ -355,7 +251,7 @@ def _relevance(
             score += 1
     if info.floor and info.floor.casefold() in folded:
         score += 3
-    if DOMAIN_WORDS.get(info.domain, frozenset()) & said:
+    if kind_words(info.domain, language) & said:
         score += 2
     return score
 
@@ -377,7 +273,7 @@ def _entity_info(
             device = device_reg.async_get(entry.device_id)
             area_id = device.area_id if device else None
     area = area_reg.async_get_area(area_id) if area_id else None
-    keep = ACTING_ATTRIBUTES.get(state.domain, ())
+    keep = domain_info(state.domain).acting_attributes
     return EntityInfo(
         entity_id=state.entity_id,
         name=state.name,

@@ -2,62 +2,26 @@
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from dataclasses import dataclass, field
-import statistics
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
 from homeassistant.config_entries import ConfigEntry
 
+from .agent import IntentRouterAgent
 from .context_store import ContextStore
 from .llm_client import LLMClient
-from .tools import ToolSource
-
-if TYPE_CHECKING:
-    from .agent import IntentRouterAgent
+from .settings import Settings
+from .stats import TurnStats
 
 type IntentRouterConfigEntry = ConfigEntry[IntentRouterData]
 
 
-RECENT_DECISIONS = 20
-RECENT_LATENCIES = 500
-
-
-@dataclass(slots=True)
-class TurnStats:
-    """Counters, latencies and recent decisions, for diagnostics (no text)."""
-
-    counters: Counter[str] = field(default_factory=Counter)
-    latencies_ms: deque[float] = field(
-        default_factory=lambda: deque(maxlen=RECENT_LATENCIES)
-    )
-    decisions: deque[dict[str, Any]] = field(
-        default_factory=lambda: deque(maxlen=RECENT_DECISIONS)
-    )
-
-    def record(self, turn: dict[str, Any]) -> None:
-        """Count one handled turn (the `intent_router_handled` event data)."""
-        self.counters["turns"] += 1
-        self.counters[f"source_{turn['source']}"] += 1
-        self.counters[f"outcome_{turn['outcome']}"] += 1
-        self.latencies_ms.append(turn["latency_ms"])
-        self.decisions.append(turn)
-
-    def latency_percentiles(self) -> dict[str, float]:
-        """p50 and p95 of recent turns' latency, in milliseconds."""
-        if len(self.latencies_ms) < 2:  # noqa: PLR2004 - quantiles need two
-            return {f"p{p}": value for p in (50, 95) for value in self.latencies_ms}
-        cuts = statistics.quantiles(self.latencies_ms, n=20, method="inclusive")
-        return {"p50": round(cuts[9], 1), "p95": round(cuts[18], 1)}
-
-
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class IntentRouterData:
-    """What one configured model server needs at run time."""
+    """What one configured model server has at run time, built at set-up."""
 
+    settings: Settings
     client: LLMClient
     context: ContextStore
     agent: IntentRouterAgent
-    models: list[str] = field(default_factory=list)
-    tool_sources: list[ToolSource] = field(default_factory=list)
-    stats: TurnStats = field(default_factory=TurnStats)
+    stats: TurnStats
+    models: list[str]

@@ -19,19 +19,10 @@ from homeassistant.exceptions import HomeAssistantError
 
 from .const import LOGGER
 from .context_store import ExecutedAction, PriorState
+from .domains import domain_info
 from .plan import Action
+from .speech import Phrase
 from .tools import Tool
-
-# Attributes recorded before an action so that undo can restore them.
-UNDO_ATTRIBUTES: Mapping[str, tuple[str, ...]] = {
-    "light": ("brightness", "color_temp_kelvin"),
-    "fan": ("percentage",),
-    "cover": ("current_position",),
-    "climate": ("temperature",),
-    "media_player": ("volume_level",),
-    "water_heater": ("temperature",),
-    "humidifier": ("humidity",),
-}
 
 
 @dataclass(slots=True, frozen=True)
@@ -42,7 +33,7 @@ class ActionOutcome:
     error: str | None = None
     prior: dict[str, PriorState] = field(default_factory=dict)
     # What a tool said it did, and data the user asked for (to be phrased).
-    speech: str | None = None
+    speech: Phrase | None = None
     result: Any = None
 
     @property
@@ -138,28 +129,8 @@ def capture_prior(
 
 def prior_of(state: State) -> PriorState:
     """What undo needs of an entity's state: the state and a few attributes."""
-    keep = UNDO_ATTRIBUTES.get(state.domain, ())
+    keep = domain_info(state.domain).undo_attributes
     attributes = state.attributes
     return PriorState(
         state.state, {k: v for k in keep if (v := attributes.get(k)) is not None}
     )
-
-
-def entity_name(hass: HomeAssistant, entity_id: str) -> str:
-    """The friendly name of an entity, for spoken replies."""
-    state = hass.states.get(entity_id)
-    return state.name if state else entity_id
-
-
-def target_names(hass: HomeAssistant, outcomes: Sequence[ActionOutcome]) -> str:
-    """Name the targets of some outcomes as a spoken list ("A, B and C")."""
-    names = list(
-        dict.fromkeys(
-            entity_name(hass, target)
-            for outcome in outcomes
-            for target in outcome.action.targets
-        )
-    )
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -18,16 +18,13 @@ from homeassistant.helpers import intent
 
 from .const import LOGGER
 from .context_store import ExecutedAction, PriorState
+from .domains import domain_info
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
 
     from homeassistant.components.conversation import ChatLog, ConversationInput
     from homeassistant.core import HomeAssistant
-
-# What HassTurnOn / HassTurnOff mean for domains that do not say turn_on/off.
-_ON_SERVICES = {"cover": "open_cover", "lock": "lock", "valve": "open_valve"}
-_OFF_SERVICES = {"cover": "close_cover", "lock": "unlock", "valve": "close_valve"}
 
 
 async def async_handle_locally(
@@ -96,8 +93,8 @@ def _light_set(domain: str, slots: dict[str, Any]) -> tuple[str, dict[str, Any]]
 
 
 _SERVICES: Mapping[str, _ToService] = {
-    intent.INTENT_TURN_ON: lambda d, _: (_ON_SERVICES.get(d, "turn_on"), {}),
-    intent.INTENT_TURN_OFF: lambda d, _: (_OFF_SERVICES.get(d, "turn_off"), {}),
+    intent.INTENT_TURN_ON: lambda d, _: (domain_info(d).turn_on or "turn_on", {}),
+    intent.INTENT_TURN_OFF: lambda d, _: (domain_info(d).turn_off or "turn_off", {}),
     "HassLightSet": _light_set,
     "HassClimateSetTemperature": lambda _, s: (
         "set_temperature",

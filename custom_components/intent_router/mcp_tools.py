@@ -20,7 +20,7 @@ A second server on the same host and port gets `_2`, and so on.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from enum import StrEnum
 from http import HTTPStatus
@@ -45,10 +45,11 @@ from homeassistant.helpers.httpx_client import create_async_httpx_client
 from homeassistant.util import slugify
 
 from .catalog import Catalog, EntityInfo, is_denied
-from .const import CONF_MCP_SERVERS, DOMAIN, LOGGER
+from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
 from .plan import Action, PlanError, Rejection
-from .speech import say
+from .settings import McpServerConfig
+from .speech import phrase
 from .tools import ToolRun
 
 REFRESH_INTERVAL = timedelta(minutes=10)
@@ -362,13 +363,13 @@ class McpTool:
         except McpServerError as err:
             LOGGER.info("MCP tool %s failed: %s", self.name, err.reason)
             key = "mcp_tool_timeout" if err.reason == "timeout" else "mcp_tool_failed"
-            return ToolRun(error=err.reason, speech=say(key, tool=self.spoken_name))
+            return ToolRun(error=err.reason, speech=phrase(key, tool=self.spoken_name))
         text = _result_text(result)
         if result.isError:
             message = text[:MAX_ERROR_CHARS] or "?"
             return ToolRun(
                 error="tool_error",
-                speech=say("mcp_tool_error", tool=self.spoken_name, message=message),
+                speech=phrase("mcp_tool_error", tool=self.spoken_name, message=message),
             )
         return ToolRun(result=text)
 
@@ -420,17 +421,16 @@ class McpToolSource:
 
 
 async def async_setup_mcp(
-    hass: HomeAssistant, entry: IntentRouterConfigEntry
+    hass: HomeAssistant,
+    entry: IntentRouterConfigEntry,
+    configured: Sequence[McpServerConfig],
 ) -> McpToolSource:
     """Connect to the configured servers, list their tools and keep them fresh."""
-    configured: list[Mapping[str, str | None]] = entry.options[CONF_MCP_SERVERS]
-    urls = [str(server["url"]) for server in configured]
+    names = server_names([server.url for server in configured])
     source = McpToolSource(
         [
-            McpServer(hass, entry, name, url, server.get("token"))
-            for name, url, server in zip(
-                server_names(urls), urls, configured, strict=True
-            )
+            McpServer(hass, entry, name, server.url, server.token)
+            for name, server in zip(names, configured, strict=True)
         ]
     )
     entry.async_on_unload(source.async_remove_issues)

@@ -73,9 +73,10 @@ from homeassistant.helpers.event import async_track_state_change_event
 
 from .catalog import STOP_WORDS, WORD_RE, Catalog, EntityInfo, words
 from .const import CONF_DEFAULT_MUSIC_PLAYER, LOGGER
-from .executor import capture_prior, entity_name
+from .executor import capture_prior
 from .plan import Action, PlanError, Rejection
-from .speech import say
+from .replies import entity_name
+from .speech import Names, phrase
 from .tools import Tool, ToolQuestion, ToolRun
 
 if TYPE_CHECKING:
@@ -338,7 +339,9 @@ class _MusicTool:
     def _ask(self, speakers: Sequence[Speaker]) -> ToolQuestion:
         """Which speaker? Naming the candidates."""
         names = list(dict.fromkeys(s.name for s in speakers))
-        return ToolQuestion(say("music_which_player", players=_choices(names)))
+        return ToolQuestion(
+            phrase("music_which_player", players=Names(tuple(names), any_of=True))
+        )
 
     def _default(self, speakers: Sequence[Speaker]) -> list[Speaker]:
         """The default music player option, when it is exposed."""
@@ -416,8 +419,10 @@ class MusicPlay(_MusicTool):
         ):
             # An idle Spotify account has no speaker to play on yet.
             raise ToolQuestion(
-                say(
-                    "music_which_source", player=speaker.name, sources=_choices(sources)
+                phrase(
+                    "music_which_source",
+                    player=speaker.name,
+                    sources=Names(tuple(sources), any_of=True),
                 )
             )
         args["player"] = speaker.source or speaker.player
@@ -439,7 +444,7 @@ class MusicPlay(_MusicTool):
             LOGGER.info("%s on %s: %s", self.name, player, error)
             return ToolRun(
                 error=error,
-                speech=say(key, **placeholders),
+                speech=phrase(key, **placeholders),
                 affected=(player,),
                 prior=prior,
             )
@@ -488,7 +493,9 @@ class MusicPlay(_MusicTool):
             return failed("not_started", "music_not_started", title=title, player=where)
         key = "music_playing_by" if found.artist else "music_playing"
         return ToolRun(
-            speech=say(key, title=found.title, artist=found.artist or "", player=where),
+            speech=phrase(
+                key, title=found.title, artist=found.artist or "", player=where
+            ),
             affected=(player,),
             prior=prior,
         )
@@ -661,7 +668,7 @@ class MusicControl(_MusicTool):
                 error="timeout"
                 if isinstance(err, TimeoutError)
                 else type(err).__name__,
-                speech=say("music_control_failed", player=entity_name(hass, player)),
+                speech=phrase("music_control_failed", player=entity_name(hass, player)),
                 affected=(player,),
                 prior=prior,
             )
@@ -880,10 +887,3 @@ def _norm(text: str) -> str:
 def _content_words(text: str) -> frozenset[str]:
     """The words of a name that say something ("the", "on" do not)."""
     return frozenset(words(text) - STOP_WORDS)
-
-
-def _choices(names: Sequence[str]) -> str:
-    """Names as a spoken choice: "A, B or C"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} or {names[-1]}"

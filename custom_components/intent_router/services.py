@@ -34,7 +34,7 @@ from homeassistant.helpers.chat_session import async_get_chat_session
 from .const import DOMAIN, MAX_TEXT_LENGTH
 
 if TYPE_CHECKING:
-    from .agent import AgentReply, TurnResult
+    from .replies import AgentReply, TurnResult
     from .data import IntentRouterConfigEntry
 
 SERVICE_ROUTE = "route"

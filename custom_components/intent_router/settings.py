@@ -27,6 +27,7 @@ from .const import (
     CONF_TIMEOUT,
     CONF_USE_LLM,
 )
+from .domains import confirmed_by_default
 
 DEFAULT_MODEL = "qwen2.5:3b"
 DEFAULT_ALLOWED_DOMAINS = (
@@ -56,12 +57,12 @@ DEFAULT_ALLOWED_DOMAINS = (
     "water_heater",
     "weather",
 )
-DEFAULT_CONFIRM_DOMAINS = ("alarm_control_panel", "lock")
+DEFAULT_CONFIRM_DOMAINS = confirmed_by_default()
 MAX_CONTEXT_TTL = 30 * 24 * 60  # 30 days, in minutes
 
 
 @dataclass(slots=True, frozen=True)
-class McpServer:
+class McpServerConfig:
     """An MCP server to take tools from, and its bearer token if any."""
 
     url: str
@@ -84,7 +85,7 @@ class Settings:
     local_first: bool = True
     use_llm: bool = True
     default_music_player: str | None = None
-    mcp_servers: tuple[McpServer, ...] = field(default=())
+    mcp_servers: tuple[McpServerConfig, ...] = field(default=())
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
@@ -110,7 +111,7 @@ class Settings:
             use_llm=bool(options.get(CONF_USE_LLM, default.use_llm)),
             default_music_player=options.get(CONF_DEFAULT_MUSIC_PLAYER) or None,
             mcp_servers=tuple(
-                McpServer(str(server["url"]), server.get("token") or None)
+                McpServerConfig(str(server["url"]), server.get("token") or None)
                 for server in options.get(CONF_MCP_SERVERS) or ()
             ),
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError
@@ -91,7 +92,7 @@ class Phrasebook:
         }
         try:
             text = template.format(**values)
-        except (KeyError, IndexError, ValueError):
+        except KeyError, IndexError, ValueError:
             # A translation with a broken placeholder: say the English one.
             text = spoken.key
         text = text.strip()
@@ -102,9 +103,8 @@ class Phrasebook:
         items = list(dict.fromkeys(names.items))
         if len(items) <= 1:
             return "".join(items)
-        joiner = self.messages.get("list_or" if names.any_of else "list_and")
-        head = ", ".join(items[:-1])
-        return (joiner or "{head} and {last}").format(head=head, last=items[-1])
+        joiner = self.messages["list_or" if names.any_of else "list_and"]
+        return joiner.format(head=", ".join(items[:-1]), last=items[-1])
 
 
 async def async_phrasebook(
@@ -137,17 +137,7 @@ def _best_language(language: str, shipped: frozenset[str]) -> str:
     return base if base in shipped else FALLBACK_LANGUAGE
 
 
-# Until every caller renders in the turn's language (structure issue).
-def translated_error(key: str, **placeholders: str) -> HomeAssistantError:
-    """An error whose translated message is spoken to the user."""
-    return HomeAssistantError(
-        translation_domain=DOMAIN,
-        translation_key=key,
-        translation_placeholders=placeholders or None,
-    )
-
-
-def say(key: str, **placeholders: str) -> str:
-    """A translated sentence (English), ending as a sentence does."""
-    message = str(translated_error(key, **placeholders))
-    return message if message.endswith(("?", "!", ".")) else f"{message}."
+def shipped_languages() -> frozenset[str]:
+    """The languages of the translation files shipped (reads the disk)."""
+    folder = Path(__file__).parent / "translations"
+    return frozenset(path.stem for path in folder.glob("*.json"))

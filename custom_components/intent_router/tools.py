@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .speech import Phrase
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
@@ -28,7 +30,7 @@ class ToolRun:
     # A short error class ("timeout", "not_found", ...); None when it worked.
     error: str | None = None
     # What the tool says happened, spoken instead of the plan's speech.
-    speech: str | None = None
+    speech: Phrase | None = None
     # Data the user asked for, phrased for them by a second, short model call.
     result: Any = None
     # The entities it acted on and their states before, for memory and undo.
@@ -39,9 +41,9 @@ class ToolRun:
 class ToolQuestion(Exception):  # noqa: N818 - a question, not an error
     """The tool cannot go on without the user's choice; ask them."""
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: Phrase) -> None:
         """Keep the question to speak."""
-        super().__init__(question)
+        super().__init__(question.key)
         self.question = question
 
 

@@ -1,0 +1,350 @@
+"""Everything the agent knows per Home Assistant domain, in one table.
+
+What "turn on" means for a cover, what "stop" does to a media player, which
+attributes undo records and how it restores them, which words name a kind of
+device, which attributes a model should see, and what asks before acting:
+every module asks `DOMAINS` instead of keeping a table of its own, and
+`tests/test_domains.py` checks that the records agree with themselves and
+with Home Assistant's services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .context_store import PriorState
+
+# A service of the entity's own domain and its data, e.g. ("turn_on", {}).
+type ServiceCall = tuple[str, dict[str, Any]]
+type Restorer = Callable[[PriorState], list[ServiceCall]]
+
+
+@dataclass(slots=True, frozen=True)
+class DomainInfo:
+    """What one domain's entities do and how people speak of them."""
+
+    # The services HA's HassTurnOn / HassTurnOff mean for this domain.
+    turn_on: str | None = None
+    turn_off: str | None = None
+    # What "stop" does to what a turn started.
+    stop: str | None = None
+    # Attributes recorded before an action, and how undo brings them back.
+    undo_attributes: tuple[str, ...] = ()
+    restore: Restorer | None = None
+    # Attributes worth a model's attention (everything else is noise).
+    acting_attributes: tuple[str, ...] = ()
+    # Words that point at this kind of device without naming one, per language.
+    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # Whether actions on it ask first by default (an option can add domains),
+    # and device classes that always ask (garage doors, gates).
+    confirm: bool = False
+    confirm_device_classes: frozenset[str] = frozenset()
+
+
+def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
+    if prior.state not in ("on", "off"):
+        return []
+    return [(f"turn_{prior.state}", {})]
+
+
+def _restore_light(prior: PriorState) -> list[ServiceCall]:
+    if prior.state != "on":
+        return _restore_on_off(prior)
+    return [("turn_on", dict(prior.attributes))]
+
+
+def _restore_fan(prior: PriorState) -> list[ServiceCall]:
+    if prior.state == "on" and "percentage" in prior.attributes:
+        return [("set_percentage", {"percentage": prior.attributes["percentage"]})]
+    return _restore_on_off(prior)
+
+
+def _restore_humidifier(prior: PriorState) -> list[ServiceCall]:
+    calls = _restore_on_off(prior)
+    if prior.state == "on" and "humidity" in prior.attributes:
+        calls.append(("set_humidity", {"humidity": prior.attributes["humidity"]}))
+    return calls
+
+
+def _restore_cover(prior: PriorState) -> list[ServiceCall]:
+    if "current_position" in prior.attributes:
+        position = prior.attributes["current_position"]
+        return [("set_cover_position", {"position": position})]
+    service = {"open": "open_cover", "closed": "close_cover"}.get(prior.state)
+    return [(service, {})] if service else []
+
+
+def _restore_climate(prior: PriorState) -> list[ServiceCall]:
+    calls: list[ServiceCall] = [("set_hvac_mode", {"hvac_mode": prior.state})]
+    if "temperature" in prior.attributes:
+        temperature = prior.attributes["temperature"]
+        calls.append(("set_temperature", {"temperature": temperature}))
+    return calls
+
+
+def _restore_water_heater(prior: PriorState) -> list[ServiceCall]:
+    if "temperature" not in prior.attributes:
+        return []
+    return [("set_temperature", {"temperature": prior.attributes["temperature"]})]
+
+
+def _restore_media(prior: PriorState) -> list[ServiceCall]:
+    calls: list[ServiceCall] = []
+    if "volume_level" in prior.attributes:
+        volume = prior.attributes["volume_level"]
+        calls.append(("volume_set", {"volume_level": volume}))
+    service = {"playing": "media_play", "paused": "media_pause", "off": "turn_off"}.get(
+        prior.state
+    )
+    if service:
+        calls.append((service, {}))
+    return calls
+
+
+def _restore_lock(prior: PriorState) -> list[ServiceCall]:
+    service = {"locked": "lock", "unlocked": "unlock"}.get(prior.state)
+    return [(service, {})] if service else []
+
+
+def _restore_value(prior: PriorState) -> list[ServiceCall]:
+    try:
+        value = float(prior.state)
+    except ValueError:  # unknown or unavailable before: nothing to go back to
+        return []
+    return [("set_value", {"value": value})]
+
+
+def _restore_option(prior: PriorState) -> list[ServiceCall]:
+    return [("select_option", {"option": prior.state})]
+
+
+_ON_OFF = DomainInfo(
+    turn_on="turn_on", turn_off="turn_off", stop="turn_off", restore=_restore_on_off
+)
+_NUMBER = DomainInfo(
+    restore=_restore_value,
+    acting_attributes=("min", "max", "step", "unit_of_measurement"),
+)
+_SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
+
+DOMAINS: Mapping[str, DomainInfo] = {
+    "alarm_control_panel": DomainInfo(
+        words={"en": frozenset({"alarm", "arm", "disarm", "security"})},
+        confirm=True,
+    ),
+    "binary_sensor": DomainInfo(
+        acting_attributes=("device_class",),
+        words={"en": frozenset({"open", "closed", "motion", "detected", "sensor"})},
+    ),
+    "climate": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        undo_attributes=("temperature",),
+        restore=_restore_climate,
+        acting_attributes=(
+            "current_temperature",
+            "temperature",
+            "target_temp_low",
+            "target_temp_high",
+            "hvac_modes",
+            "preset_mode",
+            "min_temp",
+            "max_temp",
+        ),
+        words={
+            "en": frozenset(
+                {
+                    "temperature",
+                    "thermostat",
+                    "heat",
+                    "heating",
+                    "cool",
+                    "cooling",
+                    "warm",
+                    "warmer",
+                    "cold",
+                    "colder",
+                    "hvac",
+                    "degrees",
+                    "ac",
+                }
+            )
+        },
+    ),
+    "cover": DomainInfo(
+        turn_on="open_cover",
+        turn_off="close_cover",
+        stop="stop_cover",
+        undo_attributes=("current_position",),
+        restore=_restore_cover,
+        acting_attributes=("current_position", "device_class"),
+        words={
+            "en": frozenset(
+                {
+                    "blind",
+                    "blinds",
+                    "shade",
+                    "shades",
+                    "curtain",
+                    "curtains",
+                    "garage",
+                    "door",
+                    "gate",
+                    "window",
+                    "shutter",
+                    "shutters",
+                    "awning",
+                }
+            )
+        },
+        confirm_device_classes=frozenset({"garage", "gate", "door"}),
+    ),
+    "fan": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        undo_attributes=("percentage",),
+        restore=_restore_fan,
+        acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
+        words={"en": frozenset({"fan", "fans", "ventilation"})},
+    ),
+    "humidifier": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        undo_attributes=("humidity",),
+        restore=_restore_humidifier,
+        acting_attributes=("humidity", "mode", "available_modes"),
+        words={"en": frozenset({"humidifier", "humidity", "dehumidifier"})},
+    ),
+    "input_boolean": _ON_OFF,
+    "input_number": _NUMBER,
+    "input_select": _SELECT,
+    "light": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        undo_attributes=("brightness", "color_temp_kelvin"),
+        restore=_restore_light,
+        acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
+        words={
+            "en": frozenset(
+                {"light", "lights", "lamp", "lamps", "bright", "dim", "brightness"}
+            )
+        },
+    ),
+    "lock": DomainInfo(
+        turn_on="lock",
+        turn_off="unlock",
+        restore=_restore_lock,
+        words={"en": frozenset({"lock", "locks", "unlock", "door", "deadbolt"})},
+        confirm=True,
+    ),
+    "media_player": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="media_pause",
+        undo_attributes=("volume_level",),
+        restore=_restore_media,
+        acting_attributes=(
+            "volume_level",
+            "is_volume_muted",
+            "source",
+            "source_list",
+            "media_title",
+            "media_artist",
+            "shuffle",
+            "repeat",
+        ),
+        words={
+            "en": frozenset(
+                {
+                    "music",
+                    "play",
+                    "pause",
+                    "song",
+                    "speaker",
+                    "speakers",
+                    "volume",
+                    "tv",
+                    "television",
+                    "louder",
+                    "quieter",
+                    "playing",
+                    "skip",
+                    "next",
+                }
+            )
+        },
+    ),
+    "number": _NUMBER,
+    "scene": DomainInfo(words={"en": frozenset({"scene", "mood"})}),
+    "script": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        words={"en": frozenset({"script", "routine"})},
+    ),
+    "select": _SELECT,
+    "sensor": DomainInfo(
+        acting_attributes=("unit_of_measurement", "device_class"),
+        words={
+            "en": frozenset(
+                {"temperature", "humidity", "battery", "power", "energy", "sensor"}
+            )
+        },
+    ),
+    "siren": _ON_OFF,
+    "switch": DomainInfo(
+        turn_on="turn_on",
+        turn_off="turn_off",
+        stop="turn_off",
+        restore=_restore_on_off,
+        words={"en": frozenset({"switch", "plug", "outlet", "socket"})},
+    ),
+    "vacuum": DomainInfo(
+        stop="stop",
+        acting_attributes=("battery_level", "fan_speed"),
+        words={"en": frozenset({"vacuum", "robot", "clean", "mop"})},
+    ),
+    "valve": DomainInfo(
+        turn_on="open_valve",
+        turn_off="close_valve",
+        words={"en": frozenset({"valve", "water", "sprinkler"})},
+    ),
+    "water_heater": DomainInfo(
+        undo_attributes=("temperature",),
+        restore=_restore_water_heater,
+        acting_attributes=("temperature", "operation_mode", "operation_list"),
+        words={"en": frozenset({"boiler", "water", "heater"})},
+    ),
+    "weather": DomainInfo(
+        acting_attributes=("temperature", "humidity", "temperature_unit"),
+        words={"en": frozenset({"weather", "forecast", "rain", "outside"})},
+    ),
+}
+UNKNOWN = DomainInfo()
+
+
+def domain_info(domain: str) -> DomainInfo:
+    """The record of a domain; an empty one for domains nothing is known of."""
+    return DOMAINS.get(domain, UNKNOWN)
+
+
+def domain_of(entity_id: str) -> str:
+    """The domain part of an entity id."""
+    return entity_id.partition(".")[0]
+
+
+def kind_words(domain: str, language: str) -> frozenset[str]:
+    """Words naming a domain's kind of device in a language (base language)."""
+    words = domain_info(domain).words
+    return words.get(language) or words.get(language.partition("-")[0], frozenset())
+
+
+def confirmed_by_default() -> tuple[str, ...]:
+    """Domains whose actions ask first unless the owner changes the option."""
+    return tuple(sorted(domain for domain, info in DOMAINS.items() if info.confirm))
