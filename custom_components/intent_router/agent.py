@@ -77,6 +77,8 @@ if TYPE_CHECKING:
 # Above this many keys, the rate limiter drops those idle for a minute.
 RATE_LIMIT_KEYS = 1000
 RATE_WINDOW = 60.0
+# Seconds actions get at least, when the model took the turn's whole budget.
+MIN_ACTION_TIME = 1.0
 
 
 class ModelFailedError(Exception):
@@ -143,6 +145,8 @@ class IntentRouterAgent:
         self._languages = languages
         self._on_auth_failed = on_auth_failed
         self._model_calls: dict[str, asyncio.Task[Completion]] = {}
+        # The turn in flight per key: a newer one makes it stale.
+        self._latest: dict[str, _Turn] = {}
         self._turn_times: dict[str, deque[float]] = {}
 
     async def async_handle(
@@ -182,17 +186,13 @@ class IntentRouterAgent:
         )
         try:
             self._guard(turn)
-            result = await self._async_route(turn)
         except SpokenError as err:
-            turn.trace({"error": err.translation_key})
-            result = TurnResult(
-                turn.phrases.say(err.phrase), Outcome.ERROR, Source.FALLBACK
-            )
-        except HomeAssistantError as err:
-            turn.trace({"error": err.translation_key})
-            result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
-        if not dry_run and result.outcome is not Outcome.SUPERSEDED:
-            self._remember(turn, result)
+            # Refused before anything happened: nothing to remember.
+            result = self._refusal(turn, err)
+        else:
+            result = await self._async_run_turn(turn)
+            if not dry_run and result.outcome is not Outcome.SUPERSEDED:
+                self._remember(turn, result)
         self._report(turn, result, started)
         response = build_response(self._hass, user_input.language, result)
         return AgentReply(response, result.continue_conversation, result)
@@ -215,6 +215,30 @@ class IntentRouterAgent:
         if len(times) >= RATE_LIMIT_PER_MINUTE:
             raise refuse("rate_limited")
         times.append(now)
+
+    async def _async_run_turn(self, turn: _Turn) -> TurnResult:
+        """Steps 2-11 as the key's newest turn; a newer one supersedes it."""
+        if (previous := self._model_calls.pop(turn.key, None)) is not None:
+            previous.cancel()
+        self._latest[turn.key] = turn
+        try:
+            return await self._async_route(turn)
+        except SupersededError:
+            turn.trace({"fallback": "superseded"})
+            return TurnResult(turn.say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
+        except SpokenError as err:
+            return self._refusal(turn, err)
+        except HomeAssistantError as err:
+            turn.trace({"error": err.translation_key})
+            return TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
+        finally:
+            if self._latest.get(turn.key) is turn:
+                del self._latest[turn.key]
+
+    def _refusal(self, turn: _Turn, err: SpokenError) -> TurnResult:
+        """A turn that ends with an explanation in the turn's language."""
+        turn.trace({"error": err.phrase.key})
+        return TurnResult(turn.phrases.say(err.phrase), Outcome.ERROR, Source.FALLBACK)
 
     async def _async_route(self, turn: _Turn) -> TurnResult:
         """Steps 3-10: recall, shortcuts, local intents, the model, fallback."""
@@ -246,9 +270,6 @@ class IntentRouterAgent:
             plan = _parse(completion)
             turn.trace({"plan": plan.as_dict()})
             result = await self._async_carry_out(turn, plan, catalog, Source.MODEL)
-        except SupersededError:
-            turn.trace({"fallback": "superseded"})
-            return TurnResult(turn.say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
         except ModelFailedError as failure:
             turn.trace({"fallback": failure.reason})
             if (
@@ -362,8 +383,6 @@ class IntentRouterAgent:
                 "prompt_tokens_estimate": estimate_tokens(messages),
             }
         )
-        if (previous := self._model_calls.pop(turn.key, None)) is not None:
-            previous.cancel()
         call = self._hass.async_create_task(
             self._client.async_complete_json(
                 messages,
@@ -393,6 +412,11 @@ class IntentRouterAgent:
             unreachable = err.reason in {"connection", "timeout"}
             key = "model_unavailable" if unreachable else "model_invalid_reply"
             raise ModelFailedError(key, err.reason) from err
+        except Exception as err:
+            # The model server is untrusted input: whatever its reply makes
+            # the SDK raise, the turn falls back and the user hears why.
+            LOGGER.exception("Unexpected error while asking the model")
+            raise ModelFailedError("model_invalid_reply", "unexpected") from err
         finally:
             if self._model_calls.get(turn.key) is call:
                 del self._model_calls[turn.key]
@@ -436,12 +460,16 @@ class IntentRouterAgent:
                 plan = answer
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
+        if self._latest.get(turn.key) is not turn:
+            raise SupersededError
 
         outcomes = await async_execute(
             self._hass,
             plan.actions,
             turn.user_input.context,
-            self._settings.timeout,
+            # Actions share the turn's deadline, with a moment for the last
+            # ones when the model used nearly all of it.
+            max(turn.deadline, self._hass.loop.time() + MIN_ACTION_TIME),
             catalog.tools,
         )
         turn.trace(

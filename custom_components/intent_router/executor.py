@@ -55,11 +55,15 @@ async def async_execute(
     hass: HomeAssistant,
     actions: Sequence[Action],
     context: Context,
-    timeout: float,
+    deadline: float,
     tools: Mapping[str, Tool],
 ) -> list[ActionOutcome]:
-    """Run the actions, concurrently where they touch different entities."""
-    runs = (_async_run(hass, action, context, timeout, tools) for action in actions)
+    """Run the actions, concurrently where they touch different entities.
+
+    All of them share one `deadline` (event-loop time): an action on an
+    entity that never answers cannot make the next one wait a budget of its own.
+    """
+    runs = (_async_run(hass, action, context, deadline, tools) for action in actions)
     if _independent(actions):
         return list(await asyncio.gather(*runs))
     return [await run for run in runs]
@@ -79,12 +83,13 @@ async def _async_run(
     hass: HomeAssistant,
     action: Action,
     context: Context,
-    timeout: float,
+    deadline: float,
     tools: Mapping[str, Tool],
 ) -> ActionOutcome:
-    """One call within its time budget; failures become outcomes."""
+    """One call within what is left of the budget; failures become outcomes."""
+    remaining = deadline - hass.loop.time()
     if tool := tools.get(action.tool):
-        run = await tool.async_run(hass, action, context, timeout)
+        run = await tool.async_run(hass, action, context, max(remaining, 0.0))
         return ActionOutcome(
             Action(action.tool, run.affected or action.targets, action.args),
             run.error,
@@ -97,8 +102,11 @@ async def _async_run(
     wants_response = hass.services.supports_response(domain, service) is not (
         SupportsResponse.NONE
     )
+    if remaining <= 0:
+        LOGGER.warning("%s on %s not started: out of time", action.tool, action.targets)
+        return ActionOutcome(action, "timeout", prior)
     try:
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout_at(deadline):
             response = await hass.services.async_call(
                 domain,
                 service,

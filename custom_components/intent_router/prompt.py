@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 import json
 from typing import TYPE_CHECKING, Any
 
+from .replies import Outcome
+
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
 
@@ -144,7 +146,9 @@ def _turn_text(turn: Turn) -> str:
             f" {json.dumps(action.data, separators=(',', ':'))}" if action.data else ""
         )
         parts.append(f"  Did: {action.tool} {', '.join(action.targets)}{args}")
-    if turn.speech:
+    # A failed turn's canned explanation is not something the model said:
+    # shown as a reply, small models repeat it ("Please try again").
+    if turn.speech and turn.outcome != Outcome.ERROR:
         parts.append(f"  Assistant: {turn.speech}")
     return "\n".join(parts)
 

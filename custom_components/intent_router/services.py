@@ -34,8 +34,8 @@ from homeassistant.helpers.chat_session import async_get_chat_session
 from .const import DOMAIN, MAX_TEXT_LENGTH
 
 if TYPE_CHECKING:
-    from .replies import AgentReply, TurnResult
     from .data import IntentRouterConfigEntry
+    from .replies import AgentReply, TurnResult
 
 SERVICE_ROUTE = "route"
 SERVICE_CLEAR_CONTEXT = "clear_context"
