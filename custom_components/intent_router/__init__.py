@@ -28,6 +28,7 @@ from .data import IntentRouterData
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
 from .music import MusicSource
 from .services import async_setup_services
+from .settings import Settings
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -86,7 +87,9 @@ async def async_setup_entry(
         context=context,
         agent=IntentRouterAgent(hass, entry),
         models=models,
-        tool_sources=[MusicSource(hass, entry)],
+        tool_sources=[
+            MusicSource(hass, Settings.from_options(entry.options).default_music_player)
+        ],
     )
     if entry.options.get(CONF_MCP_SERVERS):
         # `mcp` is a large import: only when a server is configured, and off
