@@ -17,7 +17,8 @@ from spotifyaio import SpotifyConnectionError
 from spotifyaio.models import SearchType
 
 from custom_components.intent_router.const import CONF_DEFAULT_MUSIC_PLAYER
-from custom_components.intent_router.music import Found, _choices, _plays
+from custom_components.intent_router.music.media import Found
+from custom_components.intent_router.music.verify import plays as plays_found
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.media_player.const import MediaPlayerState
 from homeassistant.core import HomeAssistant, State
@@ -139,6 +140,8 @@ async def test_the_default_player_when_the_area_has_none(
         mock_config_entry,
         options={**mock_config_entry.options, CONF_DEFAULT_MUSIC_PLAYER: KITCHEN},
     )
+    # Options are read at set-up: the options flow reloads the entry, so do we.
+    await hass.config_entries.async_reload(mock_config_entry.entry_id)
     hallway = satellite_in(hass, "Hallway")
     llm_server.add_plan(plan(play("So What Miles Davis", "track")))
 
@@ -729,15 +732,6 @@ async def test_spotify_search_failure_falls_back_to_browsing(
     assert sum(logged in r.message for r in caplog.records) == times
 
 
-@pytest.mark.parametrize(
-    ("names", "spoken"),
-    [([], ""), (["A"], "A"), (["A", "B"], "A or B"), (["A", "B", "C"], "A, B or C")],
-)
-def test_choices_are_spoken_naturally(names: list[str], spoken: str) -> None:
-    """Candidates in a question read as a person would say them."""
-    assert _choices(names) == spoken
-
-
 ALBUM = Found("Kind of Blue", "Miles Davis", "album", "spotify:album:kob", "album")
 ARTIST = Found("Miles Davis", None, "artist", "spotify:artist:md", "artist")
 PLAYLIST = Found("Jazz Classics", None, "playlist", "spotify:playlist:jc", "playlist")
@@ -768,4 +762,4 @@ def test_verification_recognises_the_item(
     found: Found, before: State | None, after: State | None, plays: bool
 ) -> None:
     """What counts as "playing what was asked" for each kind of request."""
-    assert _plays(found, before, after) is plays
+    assert plays_found(found, before, after) is plays

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.gate import Decision, decide
 from custom_components.intent_router.catalog import EntityInfo, shortlist
+from custom_components.intent_router.gate import Decision, decide
 from custom_components.intent_router.llm_client import (
     LLMResponseError,
     extract_json_object,

@@ -75,7 +75,7 @@ async def async_setup_entry(
         hass, entry.entry_id, settings.context_turns, settings.context_ttl_seconds
     )
     await context.async_load()
-    tool_sources: list[ToolSource] = [MusicSource(hass, entry)]
+    tool_sources: list[ToolSource] = [MusicSource(hass, settings.default_music_player)]
     if settings.mcp_servers:
         # `mcp` is a large import: only when a server is configured, and off
         # the event loop.

@@ -1,0 +1,188 @@
+"""`music.control`: transport, volume and Connect transfer.
+
+It acts on the player the user most likely means: the one named, else the
+one playing here, used last, or the default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.components.media_player.const import (
+    ATTR_INPUT_SOURCE,
+    ATTR_MEDIA_REPEAT,
+    ATTR_MEDIA_SHUFFLE,
+    ATTR_MEDIA_VOLUME_LEVEL,
+    SERVICE_SELECT_SOURCE,
+    MediaPlayerEntityFeature,
+    RepeatMode,
+)
+from homeassistant.const import (
+    SERVICE_MEDIA_NEXT_TRACK,
+    SERVICE_MEDIA_PAUSE,
+    SERVICE_MEDIA_PLAY,
+    SERVICE_MEDIA_PREVIOUS_TRACK,
+    SERVICE_MEDIA_STOP,
+    SERVICE_REPEAT_SET,
+    SERVICE_SHUFFLE_SET,
+    SERVICE_VOLUME_DOWN,
+    SERVICE_VOLUME_SET,
+    SERVICE_VOLUME_UP,
+)
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+
+from ..catalog import Catalog
+from ..const import LOGGER
+from ..executor import capture_prior
+from ..plan import Action, PlanError, Rejection
+from ..replies import entity_name
+from ..speech import phrase
+from ..tools import ToolRun
+from .arguments import NAME, checked, given
+from .media import async_call, features
+from .speakers import SpeakerChoice, by_name, requested
+
+COMMAND_SERVICES: Mapping[str, str] = {
+    "pause": SERVICE_MEDIA_PAUSE,
+    "resume": SERVICE_MEDIA_PLAY,
+    "stop": SERVICE_MEDIA_STOP,
+    "next": SERVICE_MEDIA_NEXT_TRACK,
+    "previous": SERVICE_MEDIA_PREVIOUS_TRACK,
+    "volume_up": SERVICE_VOLUME_UP,
+    "volume_down": SERVICE_VOLUME_DOWN,
+    "volume_set": SERVICE_VOLUME_SET,
+    "shuffle": SERVICE_SHUFFLE_SET,
+    "repeat": SERVICE_REPEAT_SET,
+    "transfer": SERVICE_SELECT_SOURCE,
+}
+SHUFFLE_MODES: Mapping[str, bool] = {"on": True, "off": False}
+REPEAT_MODES: Mapping[str, RepeatMode] = {
+    "on": RepeatMode.ALL,
+    "all": RepeatMode.ALL,
+    "one": RepeatMode.ONE,
+    "off": RepeatMode.OFF,
+}
+
+
+def _mode(value: Any) -> str:
+    """Shuffle and repeat modes as words; a model may send true/false."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).strip().lower()
+
+
+def _complete(args: dict[str, Any]) -> dict[str, Any]:
+    """What a control command needs besides its name."""
+    command = args["command"]
+    if command == "volume_set" and args.get("level") is None:
+        raise vol.Invalid("volume_set needs a level")
+    if command == "shuffle" and (args.get("mode") or "on") not in SHUFFLE_MODES:
+        raise vol.Invalid("shuffle is on or off")
+    if command == "transfer" and not args.get("target"):
+        raise vol.Invalid("transfer needs a target speaker")
+    return args
+
+
+_CONTROL_SCHEMA = vol.All(
+    {
+        vol.Required("command"): vol.All(str, vol.Lower, vol.In(COMMAND_SERVICES)),
+        vol.Optional("level"): vol.Any(
+            None, vol.All(vol.Coerce(float), vol.Range(min=0, max=100))
+        ),
+        vol.Optional("mode"): vol.Any(None, vol.All(_mode, vol.In(REPEAT_MODES))),
+        vol.Optional("target"): vol.Any(None, NAME),
+        vol.Optional("player"): vol.Any(None, NAME),
+    },
+    _complete,
+)
+
+
+class MusicControl:
+    """`music.control`: transport, volume and Connect transfer."""
+
+    name = "music.control"
+
+    def __init__(self, choice: SpeakerChoice) -> None:
+        """Keep the speaker choice shared with `music.play`."""
+        self._choice = choice
+
+    def describe(self) -> str:
+        """The prompt line."""
+        return (
+            f"{self.name}(command, level, mode, target, player): command is "
+            "pause, resume, stop, next, previous, volume_up, volume_down, "
+            "volume_set (level 0-100), shuffle (mode on/off), repeat (mode "
+            "off/all/one) or transfer (target: the Spotify Connect speaker to "
+            "move playback to); player is left out for the one playing here "
+            "or used last"
+        )
+
+    def validate(self, action: Action, catalog: Catalog) -> Action:
+        """Check the command and choose the player; ask when it is unclear."""
+        args = checked(_CONTROL_SCHEMA, self.name, action.args)
+        speakers = self._choice.speakers(catalog)
+        named = requested(self.name, action, args.get("player"))
+        if args["command"] == "transfer":
+            connect = [s for s in speakers if s.source]
+            if not connect:
+                raise PlanError(
+                    Rejection.INVALID_ARGS, f"{self.name}: no Connect speakers"
+                )
+            if named:
+                owner = by_name(named, speakers).player
+                connect = [s for s in connect if s.player == owner]
+            speaker = by_name(args["target"], connect)
+            args["target"] = speaker.source
+        elif named:
+            speaker = by_name(named, speakers)
+        else:
+            speaker = self._choice.for_control(speakers, catalog)
+        args["player"] = speaker.player
+        return Action(self.name, (speaker.player,), given(args))
+
+    async def async_run(
+        self, hass: HomeAssistant, action: Action, context: Context, timeout: float
+    ) -> ToolRun:
+        """One media_player service call on the chosen player."""
+        player = action.targets[0]
+        service, data = _service_call(action.args, features(hass, player))
+        prior = capture_prior(hass, [player])
+        try:
+            async with asyncio.timeout(timeout):
+                await async_call(hass, player, service, data, context)
+        except (TimeoutError, HomeAssistantError) as err:
+            LOGGER.warning("%s on %s failed: %r", self.name, player, err)
+            return ToolRun(
+                error="timeout"
+                if isinstance(err, TimeoutError)
+                else type(err).__name__,
+                speech=phrase("music_control_failed", player=entity_name(hass, player)),
+                affected=(player,),
+                prior=prior,
+            )
+        return ToolRun(affected=(player,), prior=prior)
+
+
+def _service_call(
+    args: Mapping[str, Any], supported: MediaPlayerEntityFeature
+) -> tuple[str, dict[str, Any]]:
+    """The media_player service and data of a (validated) control command."""
+    command = args["command"]
+    mode = args.get("mode")
+    if command == "volume_set":
+        return SERVICE_VOLUME_SET, {ATTR_MEDIA_VOLUME_LEVEL: args["level"] / 100}
+    if command == "shuffle":
+        return SERVICE_SHUFFLE_SET, {ATTR_MEDIA_SHUFFLE: SHUFFLE_MODES[mode or "on"]}
+    if command == "repeat":
+        return SERVICE_REPEAT_SET, {ATTR_MEDIA_REPEAT: REPEAT_MODES[mode or "all"]}
+    if command == "transfer":
+        return SERVICE_SELECT_SOURCE, {ATTR_INPUT_SOURCE: args["target"]}
+    if command == "stop" and MediaPlayerEntityFeature.STOP not in supported:
+        # Spotify and many speakers can only pause; to the user that is stopping.
+        return SERVICE_MEDIA_PAUSE, {}
+    return COMMAND_SERVICES[command], {}

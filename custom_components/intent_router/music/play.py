@@ -1,0 +1,156 @@
+"""`music.play`: find music by name, play it where it was asked, verify.
+
+It plays the best match on the chosen speaker, selecting a Spotify Connect
+speaker first when one is named, and says so only once the player reports it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.components.media_player.const import (
+    ATTR_INPUT_SOURCE,
+    ATTR_MEDIA_CONTENT_ID,
+    ATTR_MEDIA_CONTENT_TYPE,
+    SERVICE_PLAY_MEDIA,
+    SERVICE_SELECT_SOURCE,
+)
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+
+from ..catalog import Catalog
+from ..const import LOGGER
+from ..executor import capture_prior
+from ..plan import Action
+from ..replies import entity_name
+from ..speech import phrase
+from ..tools import ToolRun
+from .arguments import NAME, checked, given
+from .media import KIND_CLASSES, async_call
+from .search import async_search, best
+from .speakers import SpeakerChoice, by_name, requested
+from .verify import async_wait_until_playing
+
+_PLAY_SCHEMA = vol.Schema(
+    {
+        vol.Required("query"): NAME,
+        vol.Optional("kind"): vol.Any(
+            None, vol.All(str, vol.Lower, vol.In(KIND_CLASSES))
+        ),
+        vol.Optional("player"): vol.Any(None, NAME),
+    },
+    extra=vol.REMOVE_EXTRA,
+)
+
+
+class MusicPlay:
+    """`music.play`: search by name, play on the chosen speaker, verify."""
+
+    name = "music.play"
+
+    def __init__(self, choice: SpeakerChoice) -> None:
+        """Keep the speaker choice it shares with `music.control`."""
+        self._choice = choice
+
+    def describe(self) -> str:
+        """The prompt line."""
+        return (
+            f"{self.name}(query, kind, player): find music by name and play it; "
+            "kind is track, album, artist, playlist or genre (moods too); player "
+            "is a media player id or a Spotify Connect speaker name from a "
+            "Spotify player's source_list, left out for the speaker's area"
+        )
+
+    def validate(self, action: Action, catalog: Catalog) -> Action:
+        """Check the arguments and choose the speaker; ask when it is unclear."""
+        args = checked(_PLAY_SCHEMA, self.name, action.args)
+        speakers = self._choice.speakers(catalog)
+        named = requested(self.name, action, args.get("player"))
+        speaker = (
+            by_name(named, speakers)
+            if named
+            else self._choice.for_play(speakers, catalog.speaker_area)
+        )
+        self._choice.check_can_play(speaker)
+        args["player"] = speaker.source or speaker.player
+        return Action(self.name, (speaker.player,), given(args))
+
+    async def async_run(
+        self, hass: HomeAssistant, action: Action, context: Context, timeout: float
+    ) -> ToolRun:
+        """Search, select the Connect speaker, play, and wait to hear it."""
+        player = action.targets[0]
+        query: str = action.args["query"]
+        kind: str | None = action.args.get("kind")
+        source = action.args["player"] if action.args["player"] != player else None
+        where = source or entity_name(hass, player)
+        prior = capture_prior(hass, [player])
+        deadline = hass.loop.time() + timeout
+
+        def failed(error: str, key: str, **placeholders: str) -> ToolRun:
+            LOGGER.info("%s on %s: %s", self.name, player, error)
+            return ToolRun(
+                error=error,
+                speech=phrase(key, **placeholders),
+                affected=(player,),
+                prior=prior,
+            )
+
+        title = query
+        try:
+            async with asyncio.timeout(timeout):
+                search = await async_search(hass, player, query, kind, context)
+                if search is None:
+                    return failed("cannot_search", "music_cannot_search", player=where)
+                found = best(search, query, kind)
+                if found is None:
+                    return failed(
+                        "not_found", "music_not_found", query=query, where=search.where
+                    )
+                title = found.title
+                if source and _input_source(hass, player) != source:
+                    await async_call(
+                        hass,
+                        player,
+                        SERVICE_SELECT_SOURCE,
+                        {ATTR_INPUT_SOURCE: source},
+                        context,
+                    )
+                before = hass.states.get(player)
+                await async_call(
+                    hass,
+                    player,
+                    SERVICE_PLAY_MEDIA,
+                    {
+                        ATTR_MEDIA_CONTENT_ID: found.media_id,
+                        ATTR_MEDIA_CONTENT_TYPE: found.media_type,
+                    },
+                    context,
+                )
+        except TimeoutError:
+            return failed("timeout", "music_not_started", title=title, player=where)
+        except HomeAssistantError as err:
+            LOGGER.warning("%s on %s failed: %s", self.name, player, err)
+            return failed(
+                type(err).__name__, "music_not_started", title=title, player=where
+            )
+
+        if not await async_wait_until_playing(hass, player, found, before, deadline):
+            return failed("not_started", "music_not_started", title=title, player=where)
+        key = "music_playing_by" if found.artist else "music_playing"
+        return ToolRun(
+            speech=phrase(
+                key, title=found.title, artist=found.artist or "", player=where
+            ),
+            affected=(player,),
+            prior=prior,
+        )
+
+
+def _input_source(hass: HomeAssistant, player: str) -> Any:
+    """The source a player plays from (a Connect speaker, for Spotify)."""
+    state = hass.states.get(player)
+    return state.attributes.get(ATTR_INPUT_SOURCE) if state else None

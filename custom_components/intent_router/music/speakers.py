@@ -1,0 +1,212 @@
+"""Where music plays: the speaker a request means, or a question naming them.
+
+Speakers are the exposed media players and the Spotify Connect speakers of
+core Spotify players. A name picks one (media players before Connect
+speakers of the same name); without one, the speaker's area, the default
+music player or the only player decides; several fitting ones make a question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from homeassistant.components.media_player.const import (
+    ATTR_INPUT_SOURCE_LIST,
+    DOMAIN as MEDIA_PLAYER_DOMAIN,
+    MediaPlayerEntityFeature,
+    MediaPlayerState,
+)
+from homeassistant.core import HomeAssistant
+
+from ..catalog import Catalog
+from ..plan import Action, PlanError, Rejection
+from ..speech import Names, phrase
+from ..tools import ToolQuestion
+from .media import features
+from .names import content_words, norm
+from .spotify import is_spotify_player
+
+
+@dataclass(slots=True, frozen=True)
+class Speaker:
+    """Where music can play: a media player, or a Connect speaker of one."""
+
+    player: str
+    name: str
+    source: str | None = None
+    area: str | None = None
+    # Normalised names and the words of names and area, for matching.
+    keys: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+
+
+class SpeakerChoice:
+    """Chooses the speaker of a request from the states of this turn."""
+
+    def __init__(self, hass: HomeAssistant, default_player: str | None) -> None:
+        """Keep what choosing needs: states, registry, the default player."""
+        self._hass = hass
+        self._default_player = default_player
+
+    def speakers(self, catalog: Catalog) -> list[Speaker]:
+        """Exposed media players, then the Connect speakers of Spotify ones."""
+        players = sorted(
+            (i for i in catalog.exposed.values() if i.domain == MEDIA_PLAYER_DOMAIN),
+            key=lambda info: info.name.casefold(),
+        )
+        speakers = [
+            Speaker(
+                info.entity_id,
+                info.name,
+                area=info.area,
+                keys=frozenset(norm(n) for n in (info.name, *info.aliases)),
+                words=content_words(
+                    " ".join((info.name, *info.aliases, info.area or ""))
+                ),
+            )
+            for info in players
+        ]
+        speakers.extend(
+            Speaker(
+                info.entity_id,
+                source,
+                source,
+                keys=frozenset({norm(source)}),
+                words=content_words(source),
+            )
+            for info in players
+            for source in self.connect_sources(info.entity_id)
+        )
+        return speakers
+
+    def connect_sources(self, player: str) -> list[str]:
+        """Spotify Connect speakers a core `spotify` player can play on."""
+        state = self._hass.states.get(player)
+        if state is None or not is_spotify_player(self._hass, player):
+            return []
+        return [str(s) for s in state.attributes.get(ATTR_INPUT_SOURCE_LIST) or ()]
+
+    def for_play(self, speakers: Sequence[Speaker], area: str | None) -> Speaker:
+        """No speaker named: the area's, else the default, else the only one."""
+        players = [s for s in speakers if not s.source]
+        return _choose(
+            (
+                *_in_area(speakers, area),
+                self._default(speakers),
+                players if len(players) == 1 else [],
+            ),
+            speakers,
+        )
+
+    def check_can_play(self, speaker: Speaker) -> None:
+        """Ask for a Connect speaker when a Spotify account has none to play on."""
+        sources = self.connect_sources(speaker.player)
+        if (
+            speaker.source is None
+            and sources
+            and MediaPlayerEntityFeature.PLAY_MEDIA
+            not in features(self._hass, speaker.player)
+        ):
+            # An idle Spotify account has no speaker to play on yet.
+            raise ToolQuestion(
+                phrase(
+                    "music_which_source",
+                    player=speaker.name,
+                    sources=Names(tuple(sources), any_of=True),
+                )
+            )
+
+    def for_control(self, speakers: Sequence[Speaker], catalog: Catalog) -> Speaker:
+        """Playing here, else used last by this device, else the default."""
+        players = [s for s in speakers if not s.source]
+        playing = [s for s in players if self._playing(s.player)]
+        by_player = {s.player: s for s in players}
+        recent = next(
+            (t for t in reversed(catalog.recent_targets) if t in by_player), None
+        )
+        return _choose(
+            (
+                [s for s in playing if s.area and s.area == catalog.speaker_area],
+                [by_player[recent]] if recent else [],
+                self._default(players),
+                playing,
+                players if len(players) == 1 else [],
+            ),
+            playing or players,
+        )
+
+    def _default(self, speakers: Sequence[Speaker]) -> list[Speaker]:
+        """The default music player, when it is exposed."""
+        return [
+            s for s in speakers if s.player == self._default_player and not s.source
+        ]
+
+    def _playing(self, player: str) -> bool:
+        state = self._hass.states.get(player)
+        return state is not None and state.state == MediaPlayerState.PLAYING
+
+
+def by_name(name: str, speakers: Sequence[Speaker]) -> Speaker:
+    """The speaker a name means: an entity id, a name, or words of one.
+
+    Media players win over Connect speakers of the same name (a speaker
+    known to both is the same box); several matches make a question.
+    """
+    if found := next((s for s in speakers if s.player == name and not s.source), None):
+        return found
+    key = norm(name)
+    said = content_words(name)
+    exact = [s for s in speakers if key in s.keys]
+    partial = [s for s in speakers if said and said <= s.words]
+    groups = (
+        [s for s in exact if not s.source],
+        [s for s in exact if s.source],
+        [s for s in partial if not s.source],
+        [s for s in partial if s.source],
+    )
+    return _choose(groups, speakers)
+
+
+def _choose(
+    groups: Iterable[Sequence[Speaker]], candidates: Sequence[Speaker]
+) -> Speaker:
+    """The one speaker of the first group that has any, else ask.
+
+    Several in that group: ask among them; every group empty: ask among
+    the candidates.
+    """
+    for group in groups:
+        if len(group) == 1:
+            return group[0]
+        if group:
+            raise _ask(group)
+    raise _ask(candidates)
+
+
+def requested(tool: str, action: Action, named: str | None) -> str | None:
+    """A player the plan names, in `player` or as its one target."""
+    if named:
+        return named
+    if len(action.targets) > 1:
+        raise PlanError(Rejection.INVALID_ARGS, f"{tool}: one player at most")
+    return action.targets[0] if action.targets else None
+
+
+def _ask(speakers: Sequence[Speaker]) -> ToolQuestion:
+    """Which speaker? Naming the candidates."""
+    names = list(dict.fromkeys(s.name for s in speakers))
+    return ToolQuestion(
+        phrase("music_which_player", players=Names(tuple(names), any_of=True))
+    )
+
+
+def _in_area(speakers: Sequence[Speaker], area: str | None) -> list[list[Speaker]]:
+    """The area's media players, else Connect speakers named after it."""
+    if not area:
+        return []
+    said = content_words(area)
+    return [
+        [s for s in speakers if not s.source and s.area == area],
+        [s for s in speakers if s.source and said <= s.words],
+    ]

@@ -1,0 +1,47 @@
+"""The integration's own sentences, rendered in the turn's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.intent_router.speech import (
+    Names,
+    async_phrasebook,
+    phrase,
+    shipped_languages,
+)
+from homeassistant.core import HomeAssistant
+
+
+@pytest.mark.parametrize(
+    ("names", "any_of", "spoken"),
+    [
+        ((), True, ""),
+        (("A",), True, "A"),
+        (("A", "B"), True, "A or B"),
+        (("A", "B", "C"), True, "A, B or C"),
+        (("A", "B", "C"), False, "A, B and C"),
+        (("A", "A", "B"), False, "A and B"),
+    ],
+)
+async def test_names_are_spoken_naturally(
+    hass: HomeAssistant, names: tuple[str, ...], any_of: bool, spoken: str
+) -> None:
+    """Candidates and targets read as a person would say them, each once."""
+    phrases = await async_phrasebook(hass, "en", shipped_languages())
+    assert phrases.names(Names(names, any_of=any_of)) == spoken
+
+
+async def test_unknown_languages_fall_back_to_english(hass: HomeAssistant) -> None:
+    """A language without a translation hears English, not translation keys."""
+    phrases = await async_phrasebook(hass, "xx-YY", shipped_languages())
+    assert phrases.language == "en"
+    assert phrases.say(phrase("nothing_to_undo")) == "There's nothing I can undo."
+
+
+async def test_a_phrase_ends_as_a_sentence(hass: HomeAssistant) -> None:
+    """Placeholders are filled and a full stop ends the sentence."""
+    phrases = await async_phrasebook(hass, "en", shipped_languages())
+    spoken = phrases.say(phrase("undo_done", targets=Names(("Kitchen Lights", "Fan"))))
+    assert "Kitchen Lights and Fan" in spoken
+    assert spoken.endswith(".")
