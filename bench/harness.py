@@ -31,13 +31,13 @@ from pytest_homeassistant_custom_component.common import (
     async_test_home_assistant,
 )
 
-from custom_components.intent_router.config_flow import default_options
 from custom_components.intent_router.const import (
     CONF_LOCAL_FIRST,
     CONF_TIMEOUT,
     DOMAIN,
     EVENT_HANDLED,
 )
+from custom_components.intent_router.settings import default_options
 from homeassistant import loader
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
