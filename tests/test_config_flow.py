@@ -23,16 +23,14 @@ from custom_components.intent_router.const import (
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
     CONF_USE_LLM,
-    DEFAULT_ALLOWED_DOMAINS,
-    DEFAULT_CONFIDENCE_THRESHOLD,
-    DEFAULT_CONFIRM_DOMAINS,
-    DEFAULT_CONTEXT_TTL,
-    DEFAULT_CONTEXT_TURNS,
-    DEFAULT_MODEL,
-    DEFAULT_TEMPERATURE,
-    DEFAULT_TIMEOUT,
     DEFAULT_URL,
     DOMAIN,
+)
+from custom_components.intent_router.settings import (
+    DEFAULT_ALLOWED_DOMAINS,
+    DEFAULT_CONFIRM_DOMAINS,
+    DEFAULT_MODEL,
+    Settings,
 )
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFlowResult
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
@@ -45,15 +43,16 @@ from .llm_server import ScriptedLLMServer
 # Starting a flow sets the integration up, and with it `conversation`.
 pytestmark = pytest.mark.usefixtures("core_components")
 
+DEFAULTS = Settings()
 DEFAULT_OPTIONS = {
-    CONF_TIMEOUT: DEFAULT_TIMEOUT,
-    CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
-    CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
+    CONF_TIMEOUT: DEFAULTS.timeout,
+    CONF_CONFIDENCE_THRESHOLD: DEFAULTS.confidence_threshold,
+    CONF_TEMPERATURE: DEFAULTS.temperature,
     CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
     CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
     CONF_EXTRA_INSTRUCTIONS: "",
-    CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
-    CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
+    CONF_CONTEXT_TURNS: DEFAULTS.context_turns,
+    CONF_CONTEXT_TTL: float(DEFAULTS.context_ttl),
     CONF_LOCAL_FIRST: True,
     CONF_USE_LLM: True,
     CONF_DEFAULT_MUSIC_PLAYER: None,
@@ -91,6 +90,15 @@ def _suggested(result: ConfigFlowResult, field: str) -> Any:
         if key == field:
             return key.description and key.description.get("suggested_value")
     raise KeyError(field)
+
+
+def _as_shown(result: ConfigFlowResult) -> dict[str, Any]:
+    """What saving a form unchanged submits: every value it pre-fills."""
+    return {
+        str(key): key.description["suggested_value"]
+        for key in _schema(result)
+        if key.description and key.description.get("suggested_value") is not None
+    }
 
 
 def _selector_options(result: ConfigFlowResult, field: str) -> list[str]:
@@ -445,7 +453,7 @@ async def test_options_flow(
     assert result["step_id"] == "init"
     assert _selector_options(result, CONF_MODEL) == ["other-model", "test-model"]
     assert _suggested(result, CONF_MODEL) == "test-model"
-    assert _suggested(result, CONF_TIMEOUT) == DEFAULT_TIMEOUT
+    assert _suggested(result, CONF_TIMEOUT) == DEFAULTS.timeout
     domains = _selector_options(result, CONF_ALLOWED_DOMAINS)
     assert {"light", "lock", "conversation"} <= set(domains)
     assert not {"homeassistant", "shell_command", DOMAIN} & set(domains)
@@ -506,11 +514,11 @@ async def test_options_flow(
         CONF_MCP_SERVERS: list,
     }
 
-    # The servers are edited as the lines they were entered as.
+    # The servers are edited as lines, without their tokens.
     await hass.async_block_till_done()
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert _suggested(result, CONF_MCP_SERVERS) == (
-        "http://127.0.0.1:9000/mcp secret-token\nhttp://127.0.0.1:9001/sse"
+        "http://127.0.0.1:9000/mcp\nhttp://127.0.0.1:9001/sse"
     )
 
     # The entry was reloaded: set-up probed the server again.
@@ -550,7 +558,7 @@ async def test_options_flow_denied_domain(
         "denied": "homeassistant, shell_command"
     }
     assert _suggested(result, CONF_ALLOWED_DOMAINS) == user_input[CONF_ALLOWED_DOMAINS]
-    assert entry.options[CONF_ALLOWED_DOMAINS] == DEFAULT_ALLOWED_DOMAINS
+    assert entry.options[CONF_ALLOWED_DOMAINS] == list(DEFAULT_ALLOWED_DOMAINS)
 
     user_input[CONF_ALLOWED_DOMAINS] = ["light"]
     user_input[CONF_MCP_SERVERS] = "http://127.0.0.1:1/mcp\nhttp://127.0.0.1:1/mcp"
@@ -584,7 +592,7 @@ async def test_options_flow_entry_not_loaded(
 
 
 async def test_options_flow_suggests_default_model(hass: HomeAssistant) -> None:
-    """An entry without a model is offered the default one."""
+    """An entry without options is offered the defaults `Settings` holds."""
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="127.0.0.2",
@@ -600,3 +608,69 @@ async def test_options_flow_suggests_default_model(hass: HomeAssistant) -> None:
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert _suggested(result, CONF_MODEL) == DEFAULT_MODEL
     assert _selector_options(result, CONF_MODEL) == []
+    shown = {CONF_MODEL: DEFAULT_MODEL, **DEFAULT_OPTIONS, CONF_MCP_SERVERS: ""}
+    del shown[CONF_DEFAULT_MUSIC_PLAYER]  # no player: the field stays empty
+    assert _as_shown(result) == shown
+
+
+MCP_A = "http://127.0.0.1:9000/mcp"
+MCP_B = "http://127.0.0.1:9001/sse"
+MCP_C = "http://127.0.0.1:9002/mcp"
+
+
+async def _store_mcp_servers(
+    hass: HomeAssistant, entry: MockConfigEntry, servers: list[dict[str, str | None]]
+) -> ConfigFlowResult:
+    """Give the entry these MCP servers and open its options form."""
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, CONF_MCP_SERVERS: servers}
+    )
+    return await hass.config_entries.options.async_init(entry.entry_id)
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_options_flow_never_shows_mcp_tokens(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """Stored tokens stay out of the form, and saving it unchanged keeps them."""
+    servers: list[dict[str, str | None]] = [
+        {"url": MCP_A, "token": "secret-a"},
+        {"url": MCP_B, "token": None},
+    ]
+    result = await _store_mcp_servers(hass, mock_config_entry, servers)
+    stored = dict(mock_config_entry.options)
+
+    shown = _as_shown(result)
+    assert "secret-a" not in repr(shown)
+    assert shown[CONF_MCP_SERVERS] == f"{MCP_A}\n{MCP_B}"
+
+    result = await hass.config_entries.options.async_configure(result["flow_id"], shown)
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert mock_config_entry.options == stored
+
+
+@pytest.mark.usefixtures("mock_setup_entry")
+async def test_options_flow_replaces_and_removes_mcp_tokens(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """A typed token replaces the stored one, "-" removes it, a new URL has none."""
+    result = await _store_mcp_servers(
+        hass,
+        mock_config_entry,
+        [
+            {"url": MCP_A, "token": "secret-a"},
+            {"url": MCP_B, "token": "secret-b"},
+            {"url": MCP_C, "token": "secret-c"},
+        ],
+    )
+    moved_c = MCP_C.replace("/mcp", "/other")
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {**_as_shown(result), CONF_MCP_SERVERS: f"{MCP_A} -\n{MCP_B} new-b\n{moved_c}"},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert mock_config_entry.options[CONF_MCP_SERVERS] == [
+        {"url": MCP_A, "token": None},
+        {"url": MCP_B, "token": "new-b"},
+        {"url": moved_c, "token": None},
+    ]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, override
 from urllib.parse import urlsplit
 
 import voluptuous as vol
 
 from homeassistant.config_entries import (
+    SOURCE_REAUTH,
+    SOURCE_RECONFIGURE,
     ConfigEntry,
     ConfigEntryState,
     ConfigFlow,
@@ -45,24 +48,14 @@ from .const import (
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
     CONF_USE_LLM,
-    DEFAULT_ALLOWED_DOMAINS,
-    DEFAULT_CONFIDENCE_THRESHOLD,
-    DEFAULT_CONFIRM_DOMAINS,
-    DEFAULT_CONTEXT_TTL,
-    DEFAULT_CONTEXT_TURNS,
-    DEFAULT_LOCAL_FIRST,
-    DEFAULT_MODEL,
-    DEFAULT_TEMPERATURE,
-    DEFAULT_TIMEOUT,
     DEFAULT_URL,
-    DEFAULT_USE_LLM,
     DENIED_DOMAINS,
     DOMAIN,
     LOGGER,
-    MAX_CONTEXT_TTL,
     PROBE_TIMEOUT,
 )
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
+from .settings import MAX_CONTEXT_TTL, McpServer, Settings, default_options
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -82,32 +75,19 @@ CONNECTION_SCHEMA = vol.Schema(
 )
 REAUTH_SCHEMA = vol.Schema({vol.Optional(CONF_API_KEY): API_KEY_SELECTOR})
 
+# The options form starts from these; `Settings` is their one home.
+DEFAULTS = Settings()
 
-def default_options(models: list[str]) -> dict[str, Any]:
-    """Options for a new entry: the defaults, with a model the server has.
-
-    The one list of defaults; tests and benchmarks build their entries from it.
-    """
-    model = models[0] if models and DEFAULT_MODEL not in models else DEFAULT_MODEL
-    return {
-        CONF_MODEL: model,
-        CONF_TIMEOUT: DEFAULT_TIMEOUT,
-        CONF_CONFIDENCE_THRESHOLD: DEFAULT_CONFIDENCE_THRESHOLD,
-        CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
-        CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
-        CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
-        CONF_EXTRA_INSTRUCTIONS: "",
-        CONF_CONTEXT_TURNS: DEFAULT_CONTEXT_TURNS,
-        CONF_CONTEXT_TTL: float(DEFAULT_CONTEXT_TTL),
-        CONF_LOCAL_FIRST: DEFAULT_LOCAL_FIRST,
-        CONF_USE_LLM: DEFAULT_USE_LLM,
-        CONF_DEFAULT_MUSIC_PLAYER: None,
-        CONF_MCP_SERVERS: [],
-    }
+# Written after an MCP server's URL in the options form, removes its token.
+REMOVE_TOKEN = "-"  # noqa: S105 - a marker, not a secret
 
 
 def _connection(user_input: Mapping[str, Any]) -> dict[str, Any]:
-    """Normalise a connection form, so that one server has one spelling."""
+    """Normalise a connection form, so that one server has one spelling.
+
+    An empty key field means no key: the stored key is never shown, so it
+    cannot be kept by leaving it there.
+    """
     return {
         CONF_URL: user_input[CONF_URL].strip().rstrip("/"),
         CONF_API_KEY: (user_input.get(CONF_API_KEY) or "").strip() or None,
@@ -126,11 +106,97 @@ def _host(url: str) -> str:
     return parts.hostname or ""
 
 
+def _title(entry: ConfigEntry | None, connection: Mapping[str, Any]) -> str:
+    """The server's host, unless the user has renamed the entry."""
+    if entry is not None and entry.title != _host(entry.data[CONF_URL]):
+        return entry.title
+    return _host(connection[CONF_URL])
+
+
 class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
     """Add a model server, fix its key, or point the entry at another server."""
 
     VERSION = 1
     MINOR_VERSION = 1
+
+    @override
+    async def async_step_user(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask for the server, probe it and create the entry."""
+        return await self._async_step_connection("user", CONNECTION_SCHEMA, user_input)
+
+    async def async_step_reauth(
+        self, entry_data: Mapping[str, Any]
+    ) -> ConfigFlowResult:
+        """Start reauthentication after the server refused the key."""
+        return await self.async_step_reauth_confirm()
+
+    async def async_step_reauth_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask for a new API key only; the server stays the same."""
+        return await self._async_step_connection(
+            "reauth_confirm", REAUTH_SCHEMA, user_input
+        )
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Change the server's URL, key or TLS check, keeping the options."""
+        return await self._async_step_connection(
+            "reconfigure", CONNECTION_SCHEMA, user_input
+        )
+
+    async def _async_step_connection(
+        self, step_id: str, schema: vol.Schema, user_input: dict[str, Any] | None
+    ) -> ConfigFlowResult:
+        """The one connection form: probe what was entered, then store it.
+
+        Fields the form leaves out (the URL, when reauth asks only for a key)
+        come from the entry being changed; its key is never among them, so
+        the stored key is never sent back to the browser.
+        """
+        entry = self._entry_being_changed()
+        stored = (
+            {
+                CONF_URL: entry.data[CONF_URL],
+                CONF_VERIFY_SSL: entry.data[CONF_VERIFY_SSL],
+            }
+            if entry is not None
+            else {}
+        )
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            connection = _connection({**stored, **user_input})
+            self._async_abort_entries_match({CONF_URL: connection[CONF_URL]})
+            models, errors = await self._async_probe(connection)
+            if not errors:
+                if entry is None:
+                    return self.async_create_entry(
+                        title=_title(None, connection),
+                        data=connection,
+                        options=default_options(models),
+                    )
+                return self.async_update_reload_and_abort(
+                    entry, title=_title(entry, connection), data=connection
+                )
+        return self.async_show_form(
+            step_id=step_id,
+            data_schema=self.add_suggested_values_to_schema(
+                schema, user_input or stored
+            ),
+            errors=errors,
+            description_placeholders={CONF_URL: stored[CONF_URL]} if stored else None,
+        )
+
+    def _entry_being_changed(self) -> ConfigEntry | None:
+        """The entry a reauth or reconfigure flow changes; None for a new one."""
+        if self.source == SOURCE_REAUTH:
+            return self._get_reauth_entry()
+        if self.source == SOURCE_RECONFIGURE:
+            return self._get_reconfigure_entry()
+        return None
 
     async def _async_probe(
         self, connection: Mapping[str, Any]
@@ -161,100 +227,12 @@ class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
             return [], {"base": "unknown"}
         return models, {}
 
-    @override
-    async def async_step_user(
-        self, user_input: dict[str, Any] | None = None
-    ) -> ConfigFlowResult:
-        """Ask for the server, probe it and create the entry."""
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            connection = _connection(user_input)
-            self._async_abort_entries_match({CONF_URL: connection[CONF_URL]})
-            models, errors = await self._async_probe(connection)
-            if not errors:
-                return self.async_create_entry(
-                    title=_host(connection[CONF_URL]),
-                    data=connection,
-                    options=default_options(models),
-                )
-        return self.async_show_form(
-            step_id="user",
-            data_schema=self.add_suggested_values_to_schema(
-                CONNECTION_SCHEMA, user_input
-            ),
-            errors=errors,
-        )
-
-    async def async_step_reauth(
-        self, entry_data: Mapping[str, Any]
-    ) -> ConfigFlowResult:
-        """Start reauthentication after the server refused the key."""
-        return await self.async_step_reauth_confirm()
-
-    async def async_step_reauth_confirm(
-        self, user_input: dict[str, Any] | None = None
-    ) -> ConfigFlowResult:
-        """Ask for a new API key and probe the server with it."""
-        entry = self._get_reauth_entry()
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            # An empty field means the server now takes no key.
-            connection = _connection(
-                {**entry.data, CONF_API_KEY: user_input.get(CONF_API_KEY)}
-            )
-            _, errors = await self._async_probe(connection)
-            if not errors:
-                return self.async_update_reload_and_abort(
-                    entry, data_updates={CONF_API_KEY: connection[CONF_API_KEY]}
-                )
-        return self.async_show_form(
-            step_id="reauth_confirm",
-            data_schema=REAUTH_SCHEMA,
-            errors=errors,
-            description_placeholders={CONF_URL: entry.data[CONF_URL]},
-        )
-
-    async def async_step_reconfigure(
-        self, user_input: dict[str, Any] | None = None
-    ) -> ConfigFlowResult:
-        """Change the server's URL, key or TLS check, keeping the options."""
-        entry = self._get_reconfigure_entry()
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            connection = _connection(user_input)
-            self._async_abort_entries_match({CONF_URL: connection[CONF_URL]})
-            _, errors = await self._async_probe(connection)
-            if not errors:
-                return self.async_update_reload_and_abort(
-                    entry,
-                    title=self._reconfigured_title(entry, connection),
-                    data=connection,
-                )
-        return self.async_show_form(
-            step_id="reconfigure",
-            # The stored key is never sent back to the browser.
-            data_schema=self.add_suggested_values_to_schema(
-                CONNECTION_SCHEMA,
-                user_input
-                or {
-                    CONF_URL: entry.data[CONF_URL],
-                    CONF_VERIFY_SSL: entry.data[CONF_VERIFY_SSL],
-                },
-            ),
-            errors=errors,
-        )
-
-    @staticmethod
-    def _reconfigured_title(entry: ConfigEntry, connection: Mapping[str, Any]) -> str:
-        """Follow the new host, unless the user has renamed the entry."""
-        if entry.title != _host(entry.data[CONF_URL]):
-            return entry.title
-        return _host(connection[CONF_URL])
-
     @staticmethod
     @callback
     @override
-    def async_get_options_flow(config_entry: ConfigEntry) -> IntentRouterOptionsFlow:
+    def async_get_options_flow(
+        config_entry: IntentRouterConfigEntry,
+    ) -> IntentRouterOptionsFlow:
         """Tunables live in the options flow."""
         return IntentRouterOptionsFlow()
 
@@ -265,25 +243,26 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
     async def async_step_init(
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
-        """Show and validate the tunables."""
+        """Show and validate the tunables, starting from the current settings."""
+        entry: IntentRouterConfigEntry = self.config_entry
+        current = Settings.from_options(entry.options)
         errors: dict[str, str] = {}
         denied: frozenset[str] = frozenset()
         if user_input is not None:
             denied = DENIED_DOMAINS.intersection(user_input[CONF_ALLOWED_DOMAINS])
             if denied:
                 errors[CONF_ALLOWED_DOMAINS] = "denied_domain"
-            servers = _mcp_servers(user_input.get(CONF_MCP_SERVERS, ""))
+            servers = _mcp_servers(
+                user_input.get(CONF_MCP_SERVERS, ""), current.mcp_servers
+            )
             if servers is None:
                 errors[CONF_MCP_SERVERS] = "invalid_mcp_servers"
-            if not errors:
-                return self.async_create_entry(data=_options(user_input))
-        entry: IntentRouterConfigEntry = self.config_entry
+            elif not errors:
+                settings = _settings(user_input, servers)
+                return self.async_create_entry(data=settings.as_options())
         suggested = {
-            CONF_MODEL: DEFAULT_MODEL,
-            **entry.options,
-            CONF_MCP_SERVERS: _mcp_servers_text(
-                entry.options.get(CONF_MCP_SERVERS, [])
-            ),
+            **current.as_options(),
+            CONF_MCP_SERVERS: _mcp_servers_text(current.mcp_servers),
             **(user_input or {}),
         }
         return self.async_show_form(
@@ -296,53 +275,49 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
         )
 
 
-def _options(user_input: Mapping[str, Any]) -> dict[str, Any]:
-    """Options as stored: every key present, counts as ints, others as floats."""
-    return {
-        CONF_MODEL: user_input[CONF_MODEL].strip(),
-        CONF_TIMEOUT: float(user_input[CONF_TIMEOUT]),
-        CONF_CONFIDENCE_THRESHOLD: float(user_input[CONF_CONFIDENCE_THRESHOLD]),
-        CONF_TEMPERATURE: float(user_input[CONF_TEMPERATURE]),
-        CONF_ALLOWED_DOMAINS: sorted(set(user_input[CONF_ALLOWED_DOMAINS])),
-        CONF_CONFIRM_DOMAINS: sorted(set(user_input[CONF_CONFIRM_DOMAINS])),
-        CONF_EXTRA_INSTRUCTIONS: user_input.get(CONF_EXTRA_INSTRUCTIONS, "").strip(),
-        CONF_CONTEXT_TURNS: int(user_input[CONF_CONTEXT_TURNS]),
-        CONF_CONTEXT_TTL: float(user_input[CONF_CONTEXT_TTL]),
-        CONF_LOCAL_FIRST: bool(user_input[CONF_LOCAL_FIRST]),
-        CONF_USE_LLM: bool(user_input[CONF_USE_LLM]),
-        CONF_DEFAULT_MUSIC_PLAYER: user_input.get(CONF_DEFAULT_MUSIC_PLAYER) or None,
-        CONF_MCP_SERVERS: _mcp_servers(user_input.get(CONF_MCP_SERVERS, "")) or [],
-    }
+def _settings(
+    user_input: Mapping[str, Any], servers: tuple[McpServer, ...]
+) -> Settings:
+    """The form read as `Settings`, which types the options and fills gaps."""
+    form = {**user_input, CONF_MODEL: user_input[CONF_MODEL].strip()}
+    return replace(
+        Settings.from_options({**form, CONF_MCP_SERVERS: ()}), mcp_servers=servers
+    )
 
 
-def _mcp_servers(text: str) -> list[dict[str, str | None]] | None:
-    """Parse "URL [bearer token]" lines; None when a line is not like that."""
-    servers: list[dict[str, str | None]] = []
+def _mcp_servers(
+    text: str, stored: tuple[McpServer, ...]
+) -> tuple[McpServer, ...] | None:
+    """Parse "URL [bearer token]" lines; None when a line is not like that.
+
+    The form never shows stored tokens, so a line with only the URL of a
+    stored server keeps that server's token, a line with a token replaces
+    it, and a line ending in `REMOVE_TOKEN` ("-") removes it. A token never
+    follows a server to another URL.
+    """
+    stored_tokens = {server.url: server.token for server in stored}
+    servers: list[McpServer] = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        url, _, token = line.strip().partition(" ")
-        if not _host(url) or any(server["url"] == url for server in servers):
+        url, _, typed = line.strip().partition(" ")
+        if not _host(url) or any(server.url == url for server in servers):
             return None
-        servers.append({"url": url, "token": token.strip() or None})
-    return servers
+        token = typed.strip() or stored_tokens.get(url)
+        servers.append(McpServer(url, None if token == REMOVE_TOKEN else token))
+    return tuple(servers)
 
 
-def _mcp_servers_text(servers: list[dict[str, str | None]]) -> str:
-    """The stored MCP servers as the lines the form edits."""
-    return "\n".join(
-        f"{server['url']} {server['token']}"
-        if server.get("token")
-        else str(server["url"])
-        for server in servers
-    )
+def _mcp_servers_text(servers: tuple[McpServer, ...]) -> str:
+    """The stored MCP servers as the lines the form edits, without tokens."""
+    return "\n".join(server.url for server in servers)
 
 
 def _domain_choices(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> list[str]:
     """Domains worth offering: the defaults, those with actions, those chosen."""
     domains = {
-        *DEFAULT_ALLOWED_DOMAINS,
-        *DEFAULT_CONFIRM_DOMAINS,
+        *DEFAULTS.allowed_domains,
+        *DEFAULTS.confirm_domains,
         *hass.services.async_services(),
         *entry.options.get(CONF_ALLOWED_DOMAINS, ()),
         *entry.options.get(CONF_CONFIRM_DOMAINS, ()),
@@ -369,7 +344,7 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
                     mode=SelectSelectorMode.DROPDOWN,
                 )
             ),
-            vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): NumberSelector(
+            vol.Required(CONF_TIMEOUT, default=DEFAULTS.timeout): NumberSelector(
                 NumberSelectorConfig(
                     min=1,
                     max=60,
@@ -379,42 +354,46 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
                 )
             ),
             vol.Required(
-                CONF_CONFIDENCE_THRESHOLD, default=DEFAULT_CONFIDENCE_THRESHOLD
+                CONF_CONFIDENCE_THRESHOLD, default=DEFAULTS.confidence_threshold
             ): NumberSelector(
                 NumberSelectorConfig(
                     min=0, max=1, step=0.05, mode=NumberSelectorMode.SLIDER
                 )
             ),
-            vol.Required(CONF_TEMPERATURE, default=DEFAULT_TEMPERATURE): NumberSelector(
+            vol.Required(
+                CONF_TEMPERATURE, default=DEFAULTS.temperature
+            ): NumberSelector(
                 NumberSelectorConfig(
                     min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
                 )
             ),
             vol.Required(
-                CONF_ALLOWED_DOMAINS, default=list(DEFAULT_ALLOWED_DOMAINS)
+                CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
             ): _domains_selector(domains),
             vol.Required(
-                CONF_CONFIRM_DOMAINS, default=list(DEFAULT_CONFIRM_DOMAINS)
+                CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
             ): _domains_selector(domains),
             vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
                 TextSelectorConfig(multiline=True)
             ),
             vol.Required(
-                CONF_CONTEXT_TURNS, default=DEFAULT_CONTEXT_TURNS
+                CONF_CONTEXT_TURNS, default=DEFAULTS.context_turns
             ): NumberSelector(
                 NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
             ),
             vol.Required(
-                CONF_LOCAL_FIRST, default=DEFAULT_LOCAL_FIRST
+                CONF_LOCAL_FIRST, default=DEFAULTS.local_first
             ): BooleanSelector(),
-            vol.Required(CONF_USE_LLM, default=DEFAULT_USE_LLM): BooleanSelector(),
+            vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
             vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
                 EntitySelectorConfig(domain="media_player")
             ),
             vol.Optional(CONF_MCP_SERVERS): TextSelector(
                 TextSelectorConfig(multiline=True)
             ),
-            vol.Required(CONF_CONTEXT_TTL, default=DEFAULT_CONTEXT_TTL): NumberSelector(
+            vol.Required(
+                CONF_CONTEXT_TTL, default=DEFAULTS.context_ttl
+            ): NumberSelector(
                 NumberSelectorConfig(
                     min=1,
                     max=MAX_CONTEXT_TTL,

@@ -64,7 +64,6 @@ DEFAULT_LOCAL_FIRST: Final = True
 DEFAULT_USE_LLM: Final = True
 DEFAULT_CONTEXT_TURNS: Final = 10
 DEFAULT_CONTEXT_TTL: Final = 30  # minutes
-MAX_CONTEXT_TTL: Final = 30 * 24 * 60  # 30 days, in minutes
 DEFAULT_CONFIRM_DOMAINS: Final = ["alarm_control_panel", "lock"]
 
 # Covers of these device classes always need a confirmation, like locks.
