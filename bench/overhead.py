@@ -46,13 +46,14 @@ if __package__ in {None, ""}:
 from bench.accuracy import checkout
 from bench.harness import ROOT, Instance, async_instance, entry_options, quiet_logs
 from bench.home import EntitySpec, HomeSpec
-from custom_components.intent_router.const import DEFAULT_TIMEOUT
+from custom_components.intent_router.settings import Settings
 from homeassistant.core import Context
 from homeassistant.helpers import llm
 
 sys.path.insert(0, str(ROOT / "tests"))
 from llm_server import ScriptedLLMServer
 
+DEFAULT_TIMEOUT = Settings().timeout
 RESULTS = Path(__file__).resolve().parent / "results"
 AREAS = [
     "Kitchen",

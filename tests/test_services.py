@@ -18,10 +18,10 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.intent_router.const import (
     CONF_ALLOWED_DOMAINS,
     CONF_LOCAL_FIRST,
-    DEFAULT_ALLOWED_DOMAINS,
     DOMAIN,
     EVENT_HANDLED,
 )
+from custom_components.intent_router.settings import DEFAULT_ALLOWED_DOMAINS
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN, trace
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigEntryState

@@ -55,7 +55,7 @@ from .const import (
     PROBE_TIMEOUT,
 )
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
-from .settings import MAX_CONTEXT_TTL, McpServer, Settings, default_options
+from .settings import MAX_CONTEXT_TTL, McpServerConfig, Settings, default_options
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -276,7 +276,7 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
 
 
 def _settings(
-    user_input: Mapping[str, Any], servers: tuple[McpServer, ...]
+    user_input: Mapping[str, Any], servers: tuple[McpServerConfig, ...]
 ) -> Settings:
     """The form read as `Settings`, which types the options and fills gaps."""
     form = {**user_input, CONF_MODEL: user_input[CONF_MODEL].strip()}
@@ -286,8 +286,8 @@ def _settings(
 
 
 def _mcp_servers(
-    text: str, stored: tuple[McpServer, ...]
-) -> tuple[McpServer, ...] | None:
+    text: str, stored: tuple[McpServerConfig, ...]
+) -> tuple[McpServerConfig, ...] | None:
     """Parse "URL [bearer token]" lines; None when a line is not like that.
 
     The form never shows stored tokens, so a line with only the URL of a
@@ -296,7 +296,7 @@ def _mcp_servers(
     follows a server to another URL.
     """
     stored_tokens = {server.url: server.token for server in stored}
-    servers: list[McpServer] = []
+    servers: list[McpServerConfig] = []
     for line in text.splitlines():
         if not line.strip():
             continue
@@ -304,11 +304,11 @@ def _mcp_servers(
         if not _host(url) or any(server.url == url for server in servers):
             return None
         token = typed.strip() or stored_tokens.get(url)
-        servers.append(McpServer(url, None if token == REMOVE_TOKEN else token))
+        servers.append(McpServerConfig(url, None if token == REMOVE_TOKEN else token))
     return tuple(servers)
 
 
-def _mcp_servers_text(servers: tuple[McpServer, ...]) -> str:
+def _mcp_servers_text(servers: tuple[McpServerConfig, ...]) -> str:
     """The stored MCP servers as the lines the form edits, without tokens."""
     return "\n".join(server.url for server in servers)
 

@@ -29,46 +29,6 @@ CONF_DEFAULT_MUSIC_PLAYER: Final = "default_music_player"
 # Stored as a list of {"url": str, "token": str | None}; edited as text lines.
 CONF_MCP_SERVERS: Final = "mcp_servers"
 
-DEFAULT_MODEL: Final = "qwen2.5:3b"
-DEFAULT_TIMEOUT: Final = 5.0
-DEFAULT_CONFIDENCE_THRESHOLD: Final = 0.7
-DEFAULT_TEMPERATURE: Final = 0.1
-DEFAULT_ALLOWED_DOMAINS: Final = [
-    "alarm_control_panel",
-    "calendar",
-    "climate",
-    "cover",
-    "fan",
-    "humidifier",
-    "input_boolean",
-    "input_button",
-    "input_number",
-    "input_select",
-    "lawn_mower",
-    "light",
-    "lock",
-    "media_player",
-    "number",
-    "scene",
-    "script",
-    "select",
-    "siren",
-    "switch",
-    "todo",
-    "vacuum",
-    "valve",
-    "water_heater",
-    "weather",
-]
-DEFAULT_LOCAL_FIRST: Final = True
-DEFAULT_USE_LLM: Final = True
-DEFAULT_CONTEXT_TURNS: Final = 10
-DEFAULT_CONTEXT_TTL: Final = 30  # minutes
-DEFAULT_CONFIRM_DOMAINS: Final = ["alarm_control_panel", "lock"]
-
-# Covers of these device classes always need a confirmation, like locks.
-CONFIRM_COVER_DEVICE_CLASSES: Final = frozenset({"garage", "gate", "door"})
-
 # Safety limits that options cannot lift (DESIGN.md, Safety).
 DENIED_DOMAINS: Final = frozenset(
     {
