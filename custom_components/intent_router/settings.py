@@ -9,24 +9,9 @@ form both start from `Settings()`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .const import (
-    CONF_ALLOWED_DOMAINS,
-    CONF_CONFIDENCE_THRESHOLD,
-    CONF_CONFIRM_DOMAINS,
-    CONF_CONTEXT_TTL,
-    CONF_CONTEXT_TURNS,
-    CONF_DEFAULT_MUSIC_PLAYER,
-    CONF_EXTRA_INSTRUCTIONS,
-    CONF_LOCAL_FIRST,
-    CONF_MCP_SERVERS,
-    CONF_MODEL,
-    CONF_TEMPERATURE,
-    CONF_TIMEOUT,
-    CONF_USE_LLM,
-)
 from .domains import confirmed_by_default
 
 DEFAULT_MODEL = "qwen2.5:3b"
@@ -89,50 +74,22 @@ class Settings:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> Settings:
-        """Settings from stored options; a missing option takes its default."""
+        """Settings from stored options; a missing or empty one takes its default.
+
+        Each field is named as its option key (the `CONF_*` constants).
+        """
         default = cls()
         return cls(
-            model=str(options.get(CONF_MODEL) or default.model),
-            timeout=float(options.get(CONF_TIMEOUT, default.timeout)),
-            confidence_threshold=float(
-                options.get(CONF_CONFIDENCE_THRESHOLD, default.confidence_threshold)
-            ),
-            temperature=float(options.get(CONF_TEMPERATURE, default.temperature)),
-            allowed_domains=frozenset(
-                options.get(CONF_ALLOWED_DOMAINS, default.allowed_domains)
-            ),
-            confirm_domains=frozenset(
-                options.get(CONF_CONFIRM_DOMAINS, default.confirm_domains)
-            ),
-            extra_instructions=str(options.get(CONF_EXTRA_INSTRUCTIONS) or "").strip(),
-            context_turns=int(options.get(CONF_CONTEXT_TURNS, default.context_turns)),
-            context_ttl=float(options.get(CONF_CONTEXT_TTL, default.context_ttl)),
-            local_first=bool(options.get(CONF_LOCAL_FIRST, default.local_first)),
-            use_llm=bool(options.get(CONF_USE_LLM, default.use_llm)),
-            default_music_player=options.get(CONF_DEFAULT_MUSIC_PLAYER) or None,
-            mcp_servers=tuple(
-                McpServerConfig(str(server["url"]), server.get("token") or None)
-                for server in options.get(CONF_MCP_SERVERS) or ()
-            ),
+            **{
+                item.name: _read(getattr(default, item.name), options[item.name])
+                for item in fields(cls)
+                if options.get(item.name) is not None
+            }
         )
 
     def as_options(self) -> dict[str, Any]:
         """The settings as stored options (lists sorted, JSON-friendly)."""
-        return {
-            CONF_MODEL: self.model,
-            CONF_TIMEOUT: self.timeout,
-            CONF_CONFIDENCE_THRESHOLD: self.confidence_threshold,
-            CONF_TEMPERATURE: self.temperature,
-            CONF_ALLOWED_DOMAINS: sorted(self.allowed_domains),
-            CONF_CONFIRM_DOMAINS: sorted(self.confirm_domains),
-            CONF_EXTRA_INSTRUCTIONS: self.extra_instructions,
-            CONF_CONTEXT_TURNS: self.context_turns,
-            CONF_CONTEXT_TTL: self.context_ttl,
-            CONF_LOCAL_FIRST: self.local_first,
-            CONF_USE_LLM: self.use_llm,
-            CONF_DEFAULT_MUSIC_PLAYER: self.default_music_player,
-            CONF_MCP_SERVERS: [asdict(server) for server in self.mcp_servers],
-        }
+        return {item.name: _write(getattr(self, item.name)) for item in fields(self)}
 
     @property
     def context_ttl_seconds(self) -> float:
@@ -143,4 +100,29 @@ class Settings:
 def default_options(models: list[str]) -> dict[str, Any]:
     """Options for a new entry: the defaults, with a model the server has."""
     model = models[0] if models and DEFAULT_MODEL not in models else DEFAULT_MODEL
-    return {**Settings().as_options(), CONF_MODEL: model}
+    return Settings(model=model).as_options()
+
+
+def _read(default: Any, value: Any) -> Any:
+    """A stored option as the type of its default."""
+    if isinstance(default, frozenset):
+        return frozenset(value)
+    if isinstance(default, tuple):
+        return tuple(
+            McpServerConfig(str(server["url"]), server.get("token") or None)
+            for server in value
+        )
+    if isinstance(default, str):
+        return str(value).strip() or default
+    if isinstance(default, (bool, int, float)):
+        return type(default)(value)
+    return value or None
+
+
+def _write(value: Any) -> Any:
+    """A setting as JSON-friendly option data."""
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [asdict(server) for server in value]
+    return value
