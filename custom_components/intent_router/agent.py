@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import json
 import time
 from typing import TYPE_CHECKING, Any
@@ -38,16 +38,19 @@ from homeassistant.helpers import intent
 from .catalog import Catalog, async_build_catalog
 from .const import DOMAIN, EVENT_HANDLED, LOGGER, MAX_TEXT_LENGTH, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, Turn, context_key
+from .domains import asks_first
 from .executor import ActionOutcome, async_execute, prior_of
-from .fallback import async_handle_locally, executed_actions
+from .fallback import Held, async_handle_locally, executed_actions
 from .gate import (
     Decision,
     answer_only,
     available_shortcuts,
+    check_grounding,
     decide,
     follow_up_actions,
     last_acted,
 )
+from .grounding import find_mentions
 from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
 from .plan import Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
@@ -58,6 +61,7 @@ from .replies import (
     TurnResult,
     build_response,
     describe_actions,
+    entity_names,
     failure_speech,
     target_names,
 )
@@ -77,6 +81,8 @@ if TYPE_CHECKING:
 # Above this many keys, the rate limiter drops those idle for a minute.
 RATE_LIMIT_KEYS = 1000
 RATE_WINDOW = 60.0
+# How long a question ("Do you want me to ...?") stays answerable.
+PENDING_SECONDS = 60.0
 # Seconds actions get at least, when the model took the turn's whole budget.
 MIN_ACTION_TIME = 1.0
 
@@ -95,6 +101,19 @@ class SupersededError(Exception):
     """A newer turn of the same key cancelled this turn's model call."""
 
 
+@dataclass(slots=True, frozen=True)
+class _Pending:
+    """What the last turn asked, answerable by the very next turn only.
+
+    Kept in memory, never stored: a yes after a restart, or a minute later,
+    confirms nothing.
+    """
+
+    expires: float  # event-loop time
+    plan: Plan | None = None  # waiting for a yes
+    offered: tuple[str, ...] = ()  # the choices of "which one?"
+
+
 @dataclass(slots=True)
 class _Turn:
     """One utterance on its way through the flow."""
@@ -108,6 +127,9 @@ class _Turn:
     # Set by the `route` action: a room to act for, and plan-only runs.
     area_id: str | None = None
     dry_run: bool = False
+    # Step 3: this key's recent turns, and the question its last turn asked.
+    history: list[Turn] = field(default_factory=list)
+    pending: _Pending | None = None
 
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""
@@ -147,6 +169,7 @@ class IntentRouterAgent:
         self._model_calls: dict[str, asyncio.Task[Completion]] = {}
         # The turn in flight per key: a newer one makes it stale.
         self._latest: dict[str, _Turn] = {}
+        self._pending: dict[str, _Pending] = {}
         self._turn_times: dict[str, deque[float]] = {}
 
     async def async_handle(
@@ -221,19 +244,34 @@ class IntentRouterAgent:
         if (previous := self._model_calls.pop(turn.key, None)) is not None:
             previous.cancel()
         self._latest[turn.key] = turn
+        self._recall(turn)
         try:
-            return await self._async_route(turn)
+            result = await self._async_route(turn)
         except SupersededError:
             turn.trace({"fallback": "superseded"})
             return TurnResult(turn.say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
         except SpokenError as err:
-            return self._refusal(turn, err)
+            result = self._refusal(turn, err)
         except HomeAssistantError as err:
             turn.trace({"error": err.translation_key})
-            return TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
+            result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
         finally:
             if self._latest.get(turn.key) is turn:
                 del self._latest[turn.key]
+        if not turn.dry_run and (result.pending_plan or result.offered):
+            self._pending[turn.key] = _Pending(
+                self._hass.loop.time() + PENDING_SECONDS,
+                result.pending_plan,
+                result.offered,
+            )
+        return result
+
+    def _recall(self, turn: _Turn) -> None:
+        """Step 3: the key's recent turns, and its question if still fresh."""
+        turn.history = self._context.recent(turn.key)
+        pending = self._pending.pop(turn.key, None)
+        if pending is not None and pending.expires >= self._hass.loop.time():
+            turn.pending = pending
 
     def _refusal(self, turn: _Turn, err: SpokenError) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
@@ -241,14 +279,14 @@ class IntentRouterAgent:
         return TurnResult(turn.phrases.say(err.phrase), Outcome.ERROR, Source.FALLBACK)
 
     async def _async_route(self, turn: _Turn) -> TurnResult:
-        """Steps 3-10: recall, shortcuts, local intents, the model, fallback."""
-        history = self._context.recent(turn.key)
+        """Steps 4-10: shortcuts, local intents, the model, fallback."""
+        history = turn.history
         shortcut = match_shortcut(
             turn.text, turn.user_input.language, available_shortcuts(history)
         )
         if shortcut is not None and not turn.dry_run:
             turn.trace({"shortcut": shortcut})
-            return await self._async_shortcut(turn, shortcut, history)
+            return await self._async_shortcut(turn, shortcut)
 
         settings = self._settings
         # Local intents act as they match, so a dry run can only ask the model.
@@ -282,21 +320,20 @@ class IntentRouterAgent:
         result.completion = completion
         return result
 
-    async def _async_shortcut(
-        self, turn: _Turn, shortcut: Shortcut, history: Sequence[Turn]
-    ) -> TurnResult:
+    async def _async_shortcut(self, turn: _Turn, shortcut: Shortcut) -> TurnResult:
         """Step 4: answer a follow-up from memory, with no model call."""
         if shortcut is Shortcut.NO:
             return TurnResult(turn.say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT)
-        pending = history[-1].pending_plan if history else None
-        if shortcut is Shortcut.YES and pending is not None:
-            try:
-                plan = parse_plan(pending)
-            except PlanError as err:  # stored by an older version, say
-                raise refuse("follow_up_rejected") from err
+        pending = turn.pending.plan if turn.pending else None
+        if shortcut is Shortcut.YES:
+            if pending is None:
+                return TurnResult(
+                    turn.say("nothing_to_confirm"), Outcome.ANSWERED, Source.SHORTCUT
+                )
+            plan = pending
             confirmed = True
         else:
-            acted = last_acted(history)
+            acted = last_acted(turn.history)
             actions = follow_up_actions(shortcut, acted) if acted else []
             if acted is None or not actions:
                 return TurnResult(
@@ -326,12 +363,30 @@ class IntentRouterAgent:
         return result
 
     async def _async_local(self, turn: _Turn, source: Source) -> TurnResult | None:
-        """Step 5: HA's strict local intents; remembered like any other turn."""
+        """Step 5: HA's strict local intents; remembered like any other turn.
+
+        A sentence whose targets ask first is recognised, not handled: what it
+        would do goes through the gate like any plan.
+        """
         before = {state.entity_id: state for state in self._hass.states.async_all()}
+        confirm = self._settings.confirm_domains
         response = await async_handle_locally(
-            self._hass, turn.user_input, turn.chat_log
+            self._hass,
+            turn.user_input,
+            turn.chat_log,
+            lambda state: asks_first(
+                state.domain, state.attributes.get("device_class"), confirm
+            ),
         )
         turn.trace({"local_match": response is not None})
+        if isinstance(response, Held):
+            if not response.actions:
+                return None
+            plan = Plan(response.actions, "", 1.0)
+            catalog = await self._async_catalog(
+                turn, "", [t for a in plan.actions for t in a.targets]
+            )
+            return await self._async_carry_out(turn, plan, catalog, source)
         if response is None:
             return None
         prior = {
@@ -458,6 +513,8 @@ class IntentRouterAgent:
             if answer.actions != plan.actions:
                 turn.trace({"question_dropped": [a.tool for a in plan.actions]})
                 plan = answer
+        if source is Source.MODEL and (ask := self._ground(turn, plan, catalog)):
+            return ask
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
         if self._latest.get(turn.key) is not turn:
@@ -487,6 +544,32 @@ class IntentRouterAgent:
             )
         speech = await self._async_phrase(turn, plan, outcomes)
         return TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
+
+    def _ground(self, turn: _Turn, plan: Plan, catalog: Catalog) -> TurnResult | None:
+        """Step 10: a plan acts only on what the words point at, else it asks.
+
+        None when every target is grounded; otherwise the question naming the
+        devices that fit, or, when none does, that nothing was done.
+        """
+        acted = last_acted(turn.history)
+        verdict = check_grounding(
+            plan,
+            find_mentions(turn.text, turn.user_input.language, catalog),
+            catalog,
+            [t for a in acted.actions for t in a.targets] if acted else [],
+            turn.pending.offered if turn.pending else (),
+            self._settings.confirm_domains,
+        )
+        if verdict is None:
+            return None
+        turn.trace({"ungrounded": [a.tool for a in plan.actions]})
+        if not verdict.choices:
+            return TurnResult(turn.say("not_grounded"), Outcome.ANSWERED, Source.MODEL)
+        choices = entity_names(self._hass, verdict.choices, any_of=True)
+        question = turn.phrases.say(phrase("which_one", choices=choices))
+        return TurnResult(
+            question, Outcome.CLARIFY, Source.MODEL, plan, offered=verdict.choices
+        )
 
     def _gate(
         self,
@@ -566,9 +649,6 @@ class IntentRouterAgent:
                 source=result.source,
                 plan=result.plan.as_dict() if result.plan else None,
                 actions=result.executed,
-                pending_plan=(
-                    result.pending_plan.as_dict() if result.pending_plan else None
-                ),
             ),
         )
 

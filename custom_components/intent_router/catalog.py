@@ -26,7 +26,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.service import async_get_all_descriptions
 
 from .const import DENIED_DOMAINS, DENIED_SERVICE_WORDS
-from .domains import domain_info, kind_words
+from .domains import asks_first, domain_info, kind_words
 from .tools import Tool, ToolSource
 
 # Small homes are sent whole; larger ones get a shortlist of this size.
@@ -110,6 +110,8 @@ class Catalog:
     services: dict[str, ServiceInfo]
     areas: list[str]
     speaker_area: str | None
+    # Every area's name, with its floor's name when it has one.
+    area_floors: dict[str, str | None] = field(default_factory=dict)
     tools: dict[str, Tool] = field(default_factory=dict)
     # Who is speaking, and what their last turns acted on (newest last).
     device_id: str | None = None
@@ -120,12 +122,9 @@ class Catalog:
     ) -> bool:
         """Locks, alarms, garage doors and the like ask before acting."""
         info = self.exposed.get(entity_id)
-        if info is None:
-            return False
-        if info.domain in confirm_domains:
-            return True
-        device_class = info.all_attributes.get("device_class")
-        return device_class in domain_info(info.domain).confirm_device_classes
+        return info is not None and asks_first(
+            info.domain, info.all_attributes.get("device_class"), confirm_domains
+        )
 
 
 def words(text: str) -> set[str]:
@@ -196,6 +195,9 @@ async def async_build_catalog(
             for area in area_reg.async_list_areas()
         ),
         speaker_area=speaker_area,
+        area_floors={
+            area.name: floors.get(area.id) for area in area_reg.async_list_areas()
+        },
         tools={
             tool.name: tool for source in tool_sources for tool in source.tools(exposed)
         },

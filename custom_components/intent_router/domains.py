@@ -10,7 +10,7 @@ with Home Assistant's services.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,9 @@ class DomainInfo:
     # and device classes that always ask (garage doors, gates).
     confirm: bool = False
     confirm_device_classes: frozenset[str] = frozenset()
+    # Whether it acts only when named: a script or scene is never what a kind
+    # of device or a room means.
+    must_be_named: bool = False
 
 
 def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
@@ -130,6 +133,7 @@ _NUMBER = DomainInfo(
 _SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
 
 DOMAINS: Mapping[str, DomainInfo] = {
+    "automation": DomainInfo(must_be_named=True),
     "alarm_control_panel": DomainInfo(
         words={"en": frozenset({"alarm", "arm", "disarm", "security"})},
         confirm=True,
@@ -232,7 +236,20 @@ DOMAINS: Mapping[str, DomainInfo] = {
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
         words={
             "en": frozenset(
-                {"light", "lights", "lamp", "lamps", "bright", "dim", "brightness"}
+                {
+                    "light",
+                    "lights",
+                    "lamp",
+                    "lamps",
+                    "bright",
+                    "brighter",
+                    "dim",
+                    "dimmer",
+                    "brightness",
+                    "dark",
+                    "darker",
+                    "cozy",
+                }
             )
         },
     ),
@@ -281,12 +298,13 @@ DOMAINS: Mapping[str, DomainInfo] = {
         },
     ),
     "number": _NUMBER,
-    "scene": DomainInfo(words={"en": frozenset({"scene", "mood"})}),
+    "scene": DomainInfo(words={"en": frozenset({"scene", "mood"})}, must_be_named=True),
     "script": DomainInfo(
         turn_on="turn_on",
         turn_off="turn_off",
         stop="turn_off",
         words={"en": frozenset({"script", "routine"})},
+        must_be_named=True,
     ),
     "select": _SELECT,
     "sensor": DomainInfo(
@@ -343,6 +361,15 @@ def kind_words(domain: str, language: str) -> frozenset[str]:
     """Words naming a domain's kind of device in a language (base language)."""
     words = domain_info(domain).words
     return words.get(language) or words.get(language.partition("-")[0], frozenset())
+
+
+def asks_first(
+    domain: str, device_class: object, confirm_domains: Iterable[str]
+) -> bool:
+    """Whether actions on such an entity need a yes first (locks, garage doors)."""
+    return domain in confirm_domains or (
+        device_class in domain_info(domain).confirm_device_classes
+    )
 
 
 def confirmed_by_default() -> tuple[str, ...]:

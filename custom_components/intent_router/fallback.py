@@ -9,16 +9,19 @@ bedroom" work after it too.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
 from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
+from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import intent
+from homeassistant.helpers import device_registry as dr, intent
 
 from .const import LOGGER
 from .context_store import ExecutedAction, PriorState
 from .domains import domain_info
+from .plan import Action
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
@@ -27,29 +30,106 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
 
+@dataclass(slots=True, frozen=True)
+class Held:
+    """A local match that must not act yet: what it would do, for the gate.
+
+    Home Assistant acts as soon as it handles a sentence, so a sentence whose
+    targets ask first (a lock, a garage door) is recognised, not handled.
+    Without `actions` the intent has no service equivalent here.
+    """
+
+    actions: tuple[Action, ...]
+
+
 async def async_handle_locally(
-    hass: HomeAssistant, user_input: ConversationInput, chat_log: ChatLog
-) -> intent.IntentResponse | None:
+    hass: HomeAssistant,
+    user_input: ConversationInput,
+    chat_log: ChatLog,
+    holds: Callable[[State], bool],
+) -> intent.IntentResponse | Held | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
-    A match that fails (an error response, or an intent whose integration is
-    not set up) is no answer either: the model, or the explanation, follows.
+    A match on a target that `holds` is returned as `Held` instead of being
+    handled. A match that fails (an error response, or an intent whose
+    integration is not set up) is no answer either: the model, or the
+    explanation, follows.
     """
+    held: list[Held] = []
+
+    def leave_to_the_agent(result: RecognizeResult) -> bool:
+        # Searching and playing music by name is music.play's job: it verifies.
+        if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
+            return True
+        targets = _matched_states(hass, result, user_input)
+        if any(holds(state) for state in targets):
+            held.append(Held(_proposed(result, targets)))
+            return True
+        return False
+
     try:
         response = await conversation.async_handle_intents(
-            hass, user_input, chat_log, intent_filter=_leave_to_the_agent
+            hass, user_input, chat_log, intent_filter=leave_to_the_agent
         )
     except HomeAssistantError as err:
         LOGGER.debug("Local intent failed: %s", err)
         return None
+    if held:
+        return held[0]
     if response is None or response.response_type is intent.IntentResponseType.ERROR:
         return None
     return response
 
 
-def _leave_to_the_agent(result: RecognizeResult) -> bool:
-    """Searching and playing music by name is music.play's job: it verifies."""
-    return result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY
+def _matched_states(
+    hass: HomeAssistant, result: RecognizeResult, user_input: ConversationInput
+) -> list[State]:
+    """The entities a recognised sentence would act on, matched as HA does."""
+    slots = {name: entity.value for name, entity in result.entities.items()}
+    constraints = intent.MatchTargetsConstraints(
+        name=_one(slots.get("name")),
+        area_name=_one(slots.get("area")),
+        floor_name=_one(slots.get("floor")),
+        domains=_many(slots.get("domain")),
+        device_classes=_many(slots.get("device_class")),
+        assistant=conversation.DOMAIN,
+    )
+    if not constraints.has_constraints:
+        return []
+    device = (
+        dr.async_get(hass).async_get(user_input.device_id)
+        if user_input.device_id
+        else None
+    )
+    match = intent.async_match_targets(
+        hass,
+        constraints,
+        intent.MatchTargetsPreferences(area_id=device.area_id if device else None),
+    )
+    return match.states if match.is_match else []
+
+
+def _one(value: Any) -> str | None:
+    return str(value) if isinstance(value, (str, int, float)) else None
+
+
+def _many(value: Any) -> list[str] | None:
+    if value is None:
+        return None
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def _proposed(result: RecognizeResult, targets: list[State]) -> tuple[Action, ...]:
+    """The service calls a recognised intent would make on its targets."""
+    to_service = _SERVICES.get(result.intent.name)
+    if to_service is None:
+        return ()
+    slots = {name: entity.value for name, entity in result.entities.items()}
+    actions = []
+    for state in targets:
+        service, data = to_service(state.domain, slots)
+        actions.append(Action(f"{state.domain}.{service}", (state.entity_id,), data))
+    return tuple(actions)
 
 
 def executed_actions(

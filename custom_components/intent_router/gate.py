@@ -8,12 +8,14 @@ without it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
 from .context_store import Turn
+from .domains import domain_of
+from .grounding import Mentions, candidates, ungrounded
 from .plan import Action, Plan
 from .shortcuts import Shortcut, stop_actions, undo_actions
 
@@ -54,10 +56,12 @@ def answer_only(plan: Plan, catalog: Catalog) -> Plan:
 
 
 def available_shortcuts(history: Sequence[Turn]) -> list[Shortcut]:
-    """Follow-ups that make sense after these turns (yes/no only when asked)."""
-    shortcuts = [Shortcut.AGAIN, Shortcut.UNDO]
-    if history and history[-1].pending_plan is not None:
-        shortcuts[:0] = [Shortcut.YES, Shortcut.NO]
+    """Follow-ups understood after these turns.
+
+    "Yes" and "no" always are: a yes with nothing (any more) to confirm
+    hears so, instead of reaching the model.
+    """
+    shortcuts = [Shortcut.YES, Shortcut.NO, Shortcut.AGAIN, Shortcut.UNDO]
     if last_acted(history) is not None:
         shortcuts.append(Shortcut.STOP)
     return shortcuts
@@ -75,3 +79,54 @@ def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
     if shortcut is Shortcut.UNDO:
         return undo_actions(acted.actions)
     return stop_actions(acted.actions)
+
+
+@dataclass(slots=True, frozen=True)
+class Ungrounded:
+    """A plan that must not run: some target is not what the words meant.
+
+    `choices` are the devices that would fit, when there are several to ask
+    between; without choices nothing fits.
+    """
+
+    choices: tuple[str, ...] = ()
+
+
+def check_grounding(
+    plan: Plan,
+    mentions: Mentions,
+    catalog: Catalog,
+    last_targets: Collection[str],
+    offered: Collection[str],
+    confirm: Collection[str],
+) -> Ungrounded | None:
+    """None when every target is grounded and none is a guess among equals.
+
+    A target grounded only by kind and place is a guess when the plan took
+    some, not all, of the devices that fit equally ("turn on the lamp" with a
+    lamp in three rooms): the user is asked which.
+    """
+    for action in plan.actions:
+        if action.tool in catalog.tools:
+            continue  # tools choose their own device (music: the speaker here)
+        domain = domain_of(action.tool)
+        fitting = sorted(
+            entity_id
+            for entity_id in candidates(
+                mentions, catalog, confirm, {*mentions.kinds, domain}
+            )
+            if domain_of(entity_id) == domain
+        )
+        missing = ungrounded(
+            action.targets, mentions, catalog, last_targets, offered, confirm
+        )
+        if missing:
+            return Ungrounded(tuple(fitting) if len(fitting) > 1 else ())
+        guessed = {
+            target
+            for target in action.targets
+            if target not in mentions.entities and target not in last_targets
+        }
+        if guessed and set(fitting) > set(action.targets) and len(fitting) > 1:
+            return Ungrounded(tuple(fitting))
+    return None

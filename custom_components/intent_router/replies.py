@@ -59,7 +59,10 @@ class TurnResult:
     plan: Plan | None = None
     outcomes: list[ActionOutcome] = field(default_factory=list)
     executed: list[ExecutedAction] = field(default_factory=list)
+    # A plan waiting for a yes, and the choices of "which one?": answerable
+    # by the next turn only.
     pending_plan: Plan | None = None
+    offered: tuple[str, ...] = ()
     # A local intent's own response, passed through as it is.
     response: intent.IntentResponse | None = None
     completion: Completion | None = None
@@ -91,17 +94,19 @@ def entity_name(hass: HomeAssistant, entity_id: str) -> str:
     return state.name if state else entity_id
 
 
+def entity_names(
+    hass: HomeAssistant, entity_ids: Iterable[str], *, any_of: bool = False
+) -> Names:
+    """Entities' names, each once, as a spoken list ("A, B and C")."""
+    return Names(
+        tuple(dict.fromkeys(entity_name(hass, entity_id) for entity_id in entity_ids)),
+        any_of=any_of,
+    )
+
+
 def target_names(hass: HomeAssistant, actions: Iterable[Action]) -> Names:
     """The names of some actions' targets, each once, as a spoken list."""
-    return Names(
-        tuple(
-            dict.fromkeys(
-                entity_name(hass, target)
-                for action in actions
-                for target in action.targets
-            )
-        )
-    )
+    return entity_names(hass, (t for action in actions for t in action.targets))
 
 
 def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:

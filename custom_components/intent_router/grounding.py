@@ -1,0 +1,214 @@
+"""What the words of a turn point at, and whether a plan stays within it.
+
+An action runs because it is grounded in what was said, not because it is
+valid. A target is grounded when one of these holds:
+
+- its name or an alias was said (misheard words forgiven, and a distinctive
+  part of a name is enough: "movie" for Movie Night);
+- a kind of device was said or implied ("lamp", "dark" for lights) and the
+  target is of that kind and in the place meant: the area or floor said,
+  else the speaker's area, else (nothing of that kind there) anywhere;
+- the words refer back ("it", "them", "the same") and the target is what the
+  conversation last acted on.
+
+Scripts, scenes and anything that asks for confirmation are grounded only by
+name. Word lists are per language; typos are forgiven with
+gazetteer-matcher's similarity ratio, Home Assistant's own library for
+misheard names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+import re
+
+from gazetteer_matcher.fuzzy import ratio
+
+from .catalog import STOP_WORDS, Catalog, EntityInfo
+from .domains import DOMAINS, domain_info, kind_words
+
+# A said word of at least this length may stand for a known word this similar.
+FUZZY_MIN_LENGTH = 4
+FUZZY_MIN_RATIO = 0.8
+
+# Words that refer to what the conversation last acted on, per language.
+REFERENCE_WORDS: Mapping[str, frozenset[str]] = {
+    "en": frozenset({"it", "them", "that", "those", "these", "same"}),
+    "de": frozenset({"es", "sie", "ihn", "das", "dasselbe", "gleiche"}),
+    "fr": frozenset({"le", "la", "les", "l'", "ça", "même"}),
+    "es": frozenset({"lo", "la", "los", "las", "eso", "mismo"}),
+    "nl": frozenset({"het", "ze", "dat", "die", "hetzelfde"}),
+    "it": frozenset({"lo", "la", "li", "le", "quello", "stesso"}),
+}
+# Words that widen a kind of device to every kind ("everything in the office").
+EVERYTHING_WORDS: Mapping[str, frozenset[str]] = {
+    "en": frozenset({"everything", "all"}),
+    "de": frozenset({"alles", "alle"}),
+    "fr": frozenset({"tout", "tous", "toutes"}),
+    "es": frozenset({"todo", "todos", "todas"}),
+    "nl": frozenset({"alles", "alle"}),
+    "it": frozenset({"tutto", "tutti", "tutte"}),
+}
+_WORD = re.compile(r"[\w']+")
+
+
+def words_of(text: str) -> list[str]:
+    """The lower-case words of a text."""
+    return _WORD.findall(text.casefold())
+
+
+@dataclass(slots=True, frozen=True)
+class Mentions:
+    """What an utterance names: entities, places, kinds, and references."""
+
+    entities: frozenset[str] = frozenset()
+    areas: frozenset[str] = frozenset()
+    floors: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+    everything: bool = False
+    refers_back: bool = False
+
+
+def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
+    """Read an utterance against the names, places and kinds of the home."""
+    base = language.partition("-")[0].casefold()
+    kinds = {domain: kind_words(domain, base) for domain in DOMAINS}
+    kind_vocabulary = {word for found in kinds.values() for word in found}
+    places = {*catalog.area_floors, *filter(None, catalog.area_floors.values())}
+    place_vocabulary = {word for place in places for word in words_of(place)}
+    names = {
+        info.entity_id: [n for n in (info.name, *info.aliases) if n]
+        for info in catalog.exposed.values()
+    }
+    vocabulary = {
+        *kind_vocabulary,
+        *place_vocabulary,
+        *(w for found in names.values() for n in found for w in words_of(n)),
+    }
+    heard = {_known(word, vocabulary) for word in words_of(text)}
+    return Mentions(
+        entities=_named(names, heard, STOP_WORDS | kind_vocabulary | place_vocabulary),
+        areas=frozenset(a for a in catalog.area_floors if _says(heard, a)),
+        floors=frozenset(
+            f for f in filter(None, catalog.area_floors.values()) if _says(heard, f)
+        ),
+        kinds=frozenset(domain for domain, found in kinds.items() if found & heard),
+        everything=bool(heard & EVERYTHING_WORDS.get(base, frozenset())),
+        refers_back=bool(heard & REFERENCE_WORDS.get(base, frozenset())),
+    )
+
+
+def _known(word: str, vocabulary: Collection[str]) -> str:
+    """The known word a said word most likely is ("kichen" is "kitchen")."""
+    if word in vocabulary or len(word) < FUZZY_MIN_LENGTH:
+        return word
+    best, score = word, FUZZY_MIN_RATIO
+    for known in vocabulary:
+        if abs(len(known) - len(word)) <= 1 and (r := ratio(word, known)) >= score:
+            best, score = known, r
+    return best
+
+
+def _says(heard: set[str], name: str) -> bool:
+    """Whether every word of a name that matters was said."""
+    wanted = set(words_of(name)) - STOP_WORDS
+    return bool(wanted) and wanted <= heard
+
+
+def _named(
+    names: Mapping[str, list[str]], heard: set[str], generic: frozenset[str]
+) -> frozenset[str]:
+    """Entities named in full, or by a distinctive part of a name.
+
+    Words of places and kinds of device do not name an entity on their own
+    ("kitchen", "light"): they make the place and kind rules apply instead.
+    Of two entities, the one more of whose name was said wins ("good night"
+    names Good Night, not Movie Night).
+    """
+    hits: dict[str, frozenset[str]] = {}
+    for entity_id, found in names.items():
+        if full := [name for name in found if _says(heard, name)]:
+            hits[entity_id] = frozenset(words_of(max(full, key=len))) - STOP_WORDS
+        elif part := ({w for n in found for w in words_of(n)} - generic) & heard:
+            hits[entity_id] = frozenset(part)
+    return frozenset(
+        entity_id
+        for entity_id, hit in hits.items()
+        if not any(other > hit for other in hits.values())
+    )
+
+
+def must_be_named(info: EntityInfo, catalog: Catalog, confirm: Collection[str]) -> bool:
+    """Scripts, scenes and what asks first act only when named."""
+    return domain_info(info.domain).must_be_named or catalog.needs_confirmation(
+        info.entity_id, confirm
+    )
+
+
+def candidates(
+    mentions: Mentions,
+    catalog: Catalog,
+    confirm: Collection[str],
+    kinds: Collection[str],
+) -> frozenset[str]:
+    """Entities of these kinds in the place the words mean (names are extra)."""
+    if not kinds and not mentions.everything:
+        return frozenset()
+    of_kind = [
+        info
+        for info in catalog.exposed.values()
+        if (mentions.everything or info.domain in kinds)
+        and not must_be_named(info, catalog, confirm)
+    ]
+    if mentions.areas or mentions.floors:
+        placed = [
+            info
+            for info in of_kind
+            if info.area in mentions.areas or info.floor in mentions.floors
+        ]
+    elif mentions.everything:
+        placed = []  # "everything" needs a place
+    else:
+        here = [info for info in of_kind if info.area == catalog.speaker_area]
+        placed = here or of_kind
+    return frozenset(info.entity_id for info in placed)
+
+
+def ungrounded(
+    targets: Iterable[str],
+    mentions: Mentions,
+    catalog: Catalog,
+    last_targets: Collection[str],
+    offered: Collection[str],
+    confirm: Collection[str],
+) -> list[str]:
+    """The targets that nothing said points at.
+
+    Words that refer back lend the kinds of what was last acted on to a new
+    place: "do the same in the bedroom" after the kitchen lights means lights.
+    After "which one?", a choice offered is grounded by any word of its name
+    or area ("the bedroom one"), or by "all of them".
+    """
+    kinds = set(mentions.kinds)
+    if mentions.refers_back:
+        kinds.update(target.partition(".")[0] for target in last_targets)
+    by_kind = candidates(mentions, catalog, confirm, kinds)
+    return [
+        target
+        for target in targets
+        if target not in mentions.entities
+        and not (mentions.refers_back and target in last_targets)
+        and target not in by_kind
+        and not (target in offered and _picks(target, mentions, catalog))
+    ]
+
+
+def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
+    """Whether an answer to "which one?" picks an offered target."""
+    info = catalog.exposed.get(target)
+    return (
+        mentions.everything
+        or mentions.refers_back
+        or (info is not None and info.area in mentions.areas)
+    )

@@ -1,0 +1,1 @@
+"""Type stubs for the part of gazetteer-matcher Intent Router uses."""

@@ -1,0 +1,3 @@
+"""Type stubs for gazetteer_matcher.fuzzy (the library ships no types)."""
+
+def ratio(a: str, b: str, *, algorithm: str = ...) -> float: ...
