@@ -16,6 +16,7 @@ from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
+from .home import async_setup_demo_home
 from .llm_server import ScriptedLLMServer
 
 API_KEY = "sk-test-secret"
@@ -79,6 +80,12 @@ async def core_components(hass: HomeAssistant) -> None:
     """
     assert await async_setup_component(hass, "homeassistant", {})
     assert await async_setup_component(hass, "conversation", {})
+
+
+@pytest.fixture
+async def home(hass: HomeAssistant) -> None:
+    """The demo home, before the integration is set up."""
+    await async_setup_demo_home(hass)
 
 
 @pytest.fixture

@@ -18,6 +18,11 @@ from aiohttp import web
 
 DEFAULT_MODELS = ["test-model", "other-model"]
 
+# A reply delay no test outlives: the server, in effect, never answers. Tests
+# of a timeout use it, so what they assert cannot depend on machine speed (if
+# the timeout broke, pytest's own timeout would end the test as a failure).
+NEVER = 3600.0
+
 
 class Headers(dict[str, str]):
     """Request headers; lookups ignore case, as HTTP does."""

@@ -26,9 +26,9 @@ from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from .helpers import act, converse, plan, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
-from .test_conversation import act, converse, plan, speech
 
 STORAGE_KEY_PREFIX = f"{DOMAIN}.context."
 

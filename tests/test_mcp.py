@@ -27,17 +27,24 @@ import uvicorn
 import uvicorn.lifespan.on
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from custom_components.intent_router.const import CONF_MCP_SERVERS, CONF_TIMEOUT, DOMAIN
+from custom_components.intent_router.const import CONF_MCP_SERVERS, DOMAIN
 from custom_components.intent_router.mcp_tools import server_names
-from homeassistant.components import conversation
-from homeassistant.components.conversation import trace
 from homeassistant.config_entries import ConfigEntryState
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, issue_registry as ir
 from homeassistant.util import dt as dt_util
 
+from .helpers import (
+    act,
+    agent_details,
+    converse,
+    plan,
+    speech,
+    system_prompt,
+    user_prompt,
+)
 from .home import async_setup_demo_home
-from .llm_server import ScriptedLLMServer
+from .llm_server import NEVER, ScriptedLLMServer
 
 TOKEN = "mcp-secret-token"  # noqa: S105 - a test token
 
@@ -205,16 +212,6 @@ async def start_mcp_server(
     await asyncio.gather(*watchers, return_exceptions=True)
 
 
-def plan(*actions: dict[str, Any], speech: str = "Done.") -> dict[str, Any]:
-    """A confident model reply in the plan format."""
-    return {"actions": list(actions), "speech": speech, "confidence": 0.95}
-
-
-def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
-    """One plan action."""
-    return {"tool": tool, "targets": list(targets), "args": args}
-
-
 def free_port() -> int:
     """A port of 127.0.0.1 that nothing listens on (just closed)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -244,26 +241,6 @@ async def setup_entry(
     assert entry.state is ConfigEntryState.LOADED
 
 
-async def converse(
-    hass: HomeAssistant, entry: MockConfigEntry, text: str
-) -> conversation.ConversationResult:
-    """One turn through Assist."""
-    return await conversation.async_converse(
-        hass, text, None, Context(), language="en", agent_id=entry.entry_id
-    )
-
-
-def speech(result: conversation.ConversationResult) -> str:
-    """The spoken reply."""
-    return str(result.response.speech["plain"]["speech"])
-
-
-def agent_details() -> list[dict[str, Any]]:
-    """The agent's debug-trace entries of the most recent turn."""
-    last = trace.async_get_traces()[-1].as_dict()
-    return [e["data"] for e in last["events"] if e["event_type"] == "agent_detail"]
-
-
 @pytest.mark.usefixtures("core_components")
 async def test_tools_of_both_transports_are_listed(
     hass: HomeAssistant,
@@ -281,9 +258,9 @@ async def test_tools_of_both_transports_are_listed(
     )
     llm_server.add_plan(plan(speech="Hello."))
 
-    await converse(hass, mock_config_entry, "hello")
+    await converse(hass, mock_config_entry.entry_id, "hello")
 
-    system = llm_server.requests[0]["messages"][0]["content"]
+    system = system_prompt(llm_server, 0)
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
     tools = schema["properties"]["actions"]["items"]["properties"]["tool"]["enum"]
     for server in (streamable, sse):
@@ -317,7 +294,9 @@ async def test_valid_call_is_phrased_and_spoken(
     )
     llm_server.add_reply("It's a sunny 21 degrees in Paris.")
 
-    result = await converse(hass, mock_config_entry, "what's the weather in Paris?")
+    result = await converse(
+        hass, mock_config_entry.entry_id, "what's the weather in Paris?"
+    )
 
     assert server.calls == [("lookup", {"city": "Paris", "units": "metric"})]
     assert speech(result) == "It's a sunny 21 degrees in Paris."
@@ -355,7 +334,7 @@ async def test_invalid_args_are_rejected_before_sending(
         plan(act(tool_name(server.url, "lookup"), *targets, **args), speech="Sure.")
     )
 
-    result = await converse(hass, mock_config_entry, "weather please")
+    result = await converse(hass, mock_config_entry.entry_id, "weather please")
 
     assert result.response.response_type is intent.IntentResponseType.ERROR
     assert any(d.get("rejection") == "invalid_args" for d in agent_details())
@@ -370,24 +349,20 @@ async def test_slow_tool_times_out_with_a_clear_reply(
     mock_config_entry: MockConfigEntry,
     start_mcp_server: StartServer,
 ) -> None:
-    """The call is cut off at the timeout and the reply says which tool."""
+    """A tool that never answers is cut off at the timeout; the reply names it.
+
+    The default timeout, since the model call shares it with the tool.
+    """
     server = await start_mcp_server()
-    await setup_entry(
-        hass,
-        mock_config_entry,
-        [{"url": server.url, "token": None}],
-        **{CONF_TIMEOUT: 1.0},
-    )
+    await setup_entry(hass, mock_config_entry, [{"url": server.url, "token": None}])
     llm_server.add_plan(
-        plan(act(tool_name(server.url, "slow_report"), seconds=5), speech="On it.")
+        plan(act(tool_name(server.url, "slow_report"), seconds=NEVER), speech="On it.")
     )
 
-    started = hass.loop.time()
-    result = await converse(hass, mock_config_entry, "write the report")
+    result = await converse(hass, mock_config_entry.entry_id, "write the report")
 
-    assert hass.loop.time() - started < 2.5
     assert speech(result) == "The slow report tool didn't answer in time."
-    assert server.calls == [("slow_report", {"seconds": 5.0})]
+    assert server.calls == [("slow_report", {"seconds": NEVER})]
     assert len(llm_server.requests) == 1
 
 
@@ -405,7 +380,7 @@ async def test_tool_error_is_spoken(
         plan(act(tool_name(server.url, "lookup"), city="Atlantis"), speech="Sure.")
     )
 
-    result = await converse(hass, mock_config_entry, "weather in Atlantis")
+    result = await converse(hass, mock_config_entry.entry_id, "weather in Atlantis")
 
     assert speech(result).startswith("The lookup tool reported a problem:")
     assert "no such city" in speech(result)
@@ -445,10 +420,10 @@ async def test_down_server_leaves_the_rest_working(
     llm_server.add_plan(plan(act(tool_name(live.url, "lookup"), city="Oslo")))
     llm_server.add_reply("Sunny in Oslo.")
 
-    result = await converse(hass, mock_config_entry, "weather in Oslo")
+    result = await converse(hass, mock_config_entry.entry_id, "weather in Oslo")
 
     assert speech(result) == "Sunny in Oslo."
-    system = llm_server.requests[0]["messages"][0]["content"]
+    system = system_prompt(llm_server, 0)
     assert tool_name(live.url, "lookup") in system
     assert tool_name(down_url, "lookup") not in system
 
@@ -458,7 +433,10 @@ async def test_down_server_leaves_the_rest_working(
     assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
     llm_server.add_plan(plan(act(tool_name(back.url, "lookup"), city="Rome")))
     llm_server.add_reply("Sunny in Rome.")
-    assert speech(await converse(hass, mock_config_entry, "Rome?")) == "Sunny in Rome."
+    assert (
+        speech(await converse(hass, mock_config_entry.entry_id, "Rome?"))
+        == "Sunny in Rome."
+    )
     assert back.calls == [("lookup", {"city": "Rome", "units": "metric"})]
 
     await back.stop()
@@ -491,10 +469,10 @@ async def test_bearer_token(
     await setup_entry(hass, mock_config_entry, [{"url": server.url, "token": token}])
     llm_server.add_plan(plan(speech="Hi."))
 
-    await converse(hass, mock_config_entry, "hi")
+    await converse(hass, mock_config_entry.entry_id, "hi")
 
     issues = list(ir.async_get(hass).issues.values())
-    system = llm_server.requests[0]["messages"][0]["content"]
+    system = system_prompt(llm_server, 0)
     if issue_key is None:
         assert not issues
         assert tool_name(server.url, "lookup") in system
@@ -596,9 +574,9 @@ async def test_unusual_tools(
     )
     llm_server.add_plan(plan(act(odd, ref=1), speech="Odd."))
 
-    result = await converse(hass, mock_config_entry, "do the odd thing")
+    result = await converse(hass, mock_config_entry.entry_id, "do the odd thing")
 
-    system = llm_server.requests[0]["messages"][0]["content"]
+    system = system_prompt(llm_server, 0)
     described = (
         f"{odd}(flag?: any, name?: string|null, ids?: list of integer, ref?: any): "
     )
@@ -614,12 +592,15 @@ async def test_unusual_tools(
     assert any(d.get("rejection") == "invalid_args" for d in agent_details())
 
     llm_server.add_plan(plan(act(quiet), speech="All quiet."))
-    assert speech(await converse(hass, mock_config_entry, "quiet")) == "All quiet."
+    assert (
+        speech(await converse(hass, mock_config_entry.entry_id, "quiet"))
+        == "All quiet."
+    )
     llm_server.add_plan(plan(act(empty), speech="Empty."))
     llm_server.add_reply("There was nothing to report.")
-    result = await converse(hass, mock_config_entry, "empty")
+    result = await converse(hass, mock_config_entry.entry_id, "empty")
     assert speech(result) == "There was nothing to report."
-    content = llm_server.requests[-1]["messages"][-1]["content"]
+    content = user_prompt(llm_server)
     assert json.dumps('{"result": null}') in content
 
 

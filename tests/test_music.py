@@ -25,6 +25,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
+from .helpers import act, converse, plan, speech
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
 from .music_home import (
@@ -39,7 +40,6 @@ from .music_home import (
     async_setup_speakers,
     async_setup_spotify,
 )
-from .test_conversation import act, converse, plan, speech
 
 KITCHEN = "media_player.kitchen_speaker"
 BEDROOM = "media_player.bedroom_radio"

@@ -1,16 +1,20 @@
-"""The prompt for core's demo home stays lean and says only what can be done."""
+"""The prompt stays lean: what can be done, what matters now, a bounded history."""
 
 from __future__ import annotations
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.intent_router.catalog import MAX_PROMPT_ENTITIES
+from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
+from .helpers import act, converse, plan, system_prompt, user_prompt
+from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
-from .test_conversation import converse, plan
 
 # chars / 4. The demo's config-entry platforms expose 9 entities under HA's
 # default rules; measured at 948 (the fixed rules are some 350 of it, the
@@ -45,9 +49,62 @@ async def test_demo_home_prompt_size(
     assert all(entity_id in str(llm_server.requests[0]) for entity_id in exposed)
     assert prompt_chars // 4 < DEMO_PROMPT_TOKEN_BUDGET
     # Only what the entities support, with hints of the values it takes.
-    system = llm_server.requests[0]["messages"][0]["content"]
+    system = system_prompt(llm_server, 0)
     assert "cover.open_cover_tilt" not in system  # no exposed cover tilts
     assert "transition" not in system  # no exposed light transitions
     assert "brightness_pct 0..100" in system
     assert "rgb_color [r,g,b]" in system
     assert "repeat off|all|one" in system
+
+
+async def test_in_a_large_home_what_was_just_done_stays_in_the_prompt(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """More entities than the prompt takes: "turn it back on" still finds "it"."""
+    agent_id = await async_setup_agent(hass, mock_config_entry)
+    for n in range(MAX_PROMPT_ENTITIES):
+        hass.states.async_set(
+            f"switch.socket_{n}", "off", {"friendly_name": f"Socket {n}"}
+        )
+        async_expose_entity(hass, CONVERSATION_DOMAIN, f"switch.socket_{n}", True)
+    hallway = satellite_in(hass, "Hallway")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+    await converse(hass, agent_id, "turn off the kitchen lights", hallway)
+
+    await converse(hass, agent_id, "turn it back on", hallway)
+
+    # Nothing in the words or the hallway points at the kitchen lights.
+    system = system_prompt(llm_server)
+    assert "light.kitchen_lights |" in system
+    assert "switch.socket_" not in system
+    schema = llm_server.requests[-1]["response_format"]["json_schema"]["schema"]
+    targets = schema["properties"]["actions"]["items"]["properties"]["targets"]
+    assert "light.kitchen_lights" in targets["items"]["enum"]
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_long_turns_are_cut_to_the_history_budget(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Ten long remembered turns: the newest that fit are sent, the rest cut."""
+    agent_id = await async_setup_agent(hass, mock_config_entry)
+    kitchen = satellite_in(hass, "Kitchen")
+    padding = "the quick brown fox jumps over the lazy dog " * 6
+    for n in range(10):
+        llm_server.add_plan(plan(speech=f"Noted {n}."))
+        await converse(hass, agent_id, f"note {n}: {padding}", kitchen)
+    llm_server.add_plan(plan(speech="OK."))
+
+    await converse(hass, agent_id, "thanks", kitchen)
+
+    history = user_prompt(llm_server).split("Recent turns")[1].split("Speaker area")[0]
+    kept = [n for n in range(10) if f"note {n}:" in history]
+    # About five of these turns fit; ten would be twice the budget.
+    assert len(history) <= HISTORY_CHAR_BUDGET + 100
+    assert kept == list(range(10 - len(kept), 10))
+    assert 0 < len(kept) < 10

@@ -32,9 +32,9 @@ from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
 
 from .conftest import API_KEY
+from .helpers import act, converse, plan, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
-from .test_conversation import act, converse, plan, speech
 
 TIMEOUT = 1.5
 

@@ -30,8 +30,12 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.setup import async_setup_component
 
-from .home import async_setup_demo_home, satellite_in
+from .helpers import act, plan, user_prompt
+from .home import satellite_in
 from .llm_server import ScriptedLLMServer
+
+# Every test runs in the demo home, set up before the integration.
+pytestmark = pytest.mark.usefixtures("home")
 
 KITCHEN = "light.kitchen_lights"
 HANDLED_KEYS = {
@@ -49,28 +53,12 @@ HANDLED_KEYS = {
 }
 
 
-def plan(*actions: dict[str, Any], speech: str = "Done.") -> dict[str, Any]:
-    """A confident model reply in the plan format."""
-    return {"actions": list(actions), "speech": speech, "confidence": 0.95}
-
-
-def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
-    """One plan action."""
-    return {"tool": tool, "targets": list(targets), "args": args}
-
-
 @pytest.fixture
 async def entry(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> MockConfigEntry:
     """The integration, set up after the demo home."""
     return init_integration
-
-
-@pytest.fixture(autouse=True)
-async def home(hass: HomeAssistant) -> None:
-    """The demo home, before the integration is set up."""
-    await async_setup_demo_home(hass)
 
 
 async def route(
@@ -90,7 +78,7 @@ async def route(
 
 def history_sent(llm_server: ScriptedLLMServer, index: int = -1) -> bool:
     """Whether a request's prompt carried remembered turns."""
-    return "Recent turns" in llm_server.requests[index]["messages"][-1]["content"]
+    return "Recent turns" in user_prompt(llm_server, index)
 
 
 async def test_route_runs_a_turn_and_reports_it(
@@ -135,7 +123,7 @@ async def test_route_runs_a_turn_and_reports_it(
     }
     # Plain actions keep the plan's speech: no second model call.
     assert len(llm_server.requests) == 1
-    assert "Speaker area: Kitchen" in llm_server.requests[0]["messages"][-1]["content"]
+    assert "Speaker area: Kitchen" in user_prompt(llm_server, 0)
 
     assert len(events) == 1
     event = events[0].data
@@ -295,7 +283,7 @@ async def test_route_from_an_automation(
         }
     ]
     assert hass.states.get("light.bed_light").state == ("off" if dry_run else "on")
-    assert "Speaker area: Bedroom" in llm_server.requests[0]["messages"][-1]["content"]
+    assert "Speaker area: Bedroom" in user_prompt(llm_server, 0)
     assert len(handled) == 1
     # The automation's context is the turn's, so the logbook knows who asked.
     assert handled[0].context.id == routed[0].context.id
@@ -412,13 +400,11 @@ async def test_entry_must_exist_and_be_loaded(
     assert llm_server.requests == []
 
 
-async def test_service_data_is_phrased_by_a_second_call(
-    hass: HomeAssistant,
-    llm_server: ScriptedLLMServer,
-    mock_config_entry: MockConfigEntry,
-    core_components: None,
-) -> None:
-    """A forecast comes back as data; the model words it within the budget."""
+async def async_setup_weather(hass: HomeAssistant, entry: MockConfigEntry) -> str:
+    """Core's demo weather, exposed and allowed, then the entry; its id.
+
+    Its `get_forecasts` answers with data, which a second call phrases.
+    """
     with patch(
         "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM",
         [Platform.WEATHER],
@@ -431,22 +417,49 @@ async def test_service_data_is_phrased_by_a_second_call(
     assert hass.states.get(weather) is not None
     async_expose_entity(hass, CONVERSATION_DOMAIN, weather, True)
     hass.config_entries.async_update_entry(
-        mock_config_entry,
+        entry,
         options={
-            **mock_config_entry.options,
+            **entry.options,
             CONF_ALLOWED_DOMAINS: [*DEFAULT_ALLOWED_DOMAINS, "weather"],
         },
     )
-    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
+    return weather
+
+
+@pytest.mark.parametrize(
+    ("phrasing", "spoken"),
+    [
+        ({"content": "Tomorrow will be sunny."}, "Tomorrow will be sunny."),
+        # A 404 is final (not retried): the second call fails at once, and
+        # the plan's own words are spoken instead of an error.
+        ({"status": 404}, "Here is the forecast."),
+    ],
+    ids=["phrased", "phrasing fails"],
+)
+async def test_service_data_is_phrased_by_a_second_call(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    core_components: None,
+    phrasing: dict[str, Any],
+    spoken: str,
+) -> None:
+    """A forecast comes back as data; the model words it within the budget."""
+    weather = await async_setup_weather(hass, mock_config_entry)
     llm_server.add_plan(
-        plan(act("weather.get_forecasts", weather, type="daily"), speech="Checking.")
+        plan(
+            act("weather.get_forecasts", weather, type="daily"),
+            speech="Here is the forecast.",
+        )
     )
-    llm_server.add_reply("Tomorrow will be sunny, up to 22 degrees.")
+    llm_server.add_reply(**phrasing)
 
     response = await route(hass, mock_config_entry, text="what's the forecast?")
 
-    assert response["speech"] == "Tomorrow will be sunny, up to 22 degrees."
+    assert response["speech"] == spoken
+    assert response["outcome"] == "done"
     forecast = response["results"][0]["result"][weather]["forecast"]
     assert forecast
     phrase = llm_server.requests[1]

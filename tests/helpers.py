@@ -1,0 +1,79 @@
+"""What the test modules share: model replies, turns through Assist, what was sent.
+
+Fixtures live in conftest.py; these are plain functions, one home each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components import conversation
+from homeassistant.components.conversation import trace
+from homeassistant.core import Context, HomeAssistant
+
+from .llm_server import ScriptedLLMServer
+
+
+def plan(
+    *actions: dict[str, Any],
+    speech: str = "Done.",
+    confidence: float = 0.95,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A model reply in the plan format (confident unless told otherwise)."""
+    return {
+        "actions": list(actions),
+        "speech": speech,
+        "confidence": confidence,
+        **extra,
+    }
+
+
+def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
+    """One plan action."""
+    return {"tool": tool, "targets": list(targets), "args": args}
+
+
+async def converse(
+    hass: HomeAssistant, agent_id: str, text: str, device_id: str | None = None
+) -> conversation.ConversationResult:
+    """One turn through Assist, as a satellite would send it."""
+    return await conversation.async_converse(
+        hass,
+        text,
+        None,
+        Context(),
+        language="en",
+        agent_id=agent_id,
+        device_id=device_id,
+    )
+
+
+def speech(result: conversation.ConversationResult) -> str:
+    """The spoken reply of a turn."""
+    return str(result.response.speech["plain"]["speech"])
+
+
+def home_states(hass: HomeAssistant) -> dict[str, str]:
+    """The states of the home's devices (the agent's own entity excluded)."""
+    return {
+        s.entity_id: s.state
+        for s in hass.states.async_all()
+        if s.domain != conversation.DOMAIN
+    }
+
+
+def agent_details() -> list[dict[str, Any]]:
+    """The agent's entries in Assist's debug trace of the most recent turn."""
+    last = trace.async_get_traces()[-1].as_dict()
+    return [e["data"] for e in last["events"] if e["event_type"] == "agent_detail"]
+
+
+def system_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
+    """The system message of a request sent to the model."""
+    return str(server.requests[index]["messages"][0]["content"])
+
+
+def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
+    """The user message of a request sent to the model."""
+    return str(server.requests[index]["messages"][-1]["content"])

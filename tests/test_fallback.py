@@ -1,0 +1,44 @@
+"""HA's own sentences, tried first: what they may handle and what they leave."""
+
+from __future__ import annotations
+
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.core import HomeAssistant
+
+from .helpers import act, converse, plan, speech
+from .home import satellite_in
+from .llm_server import ScriptedLLMServer
+from .music_home import KIND_OF_BLUE, async_setup_speakers
+
+
+async def test_play_by_name_is_left_to_music_play(
+    hass: HomeAssistant,
+    core_components: None,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """HA could search and play itself; music.play does, and checks it plays.
+
+    The kitchen speaker can search, so HA's HassMediaSearchAndPlay would
+    handle "play Kind of Blue" on its own, unverified.
+    """
+    speakers = await async_setup_speakers(hass)
+    hass.config_entries.async_update_entry(
+        mock_config_entry, options={**mock_config_entry.options, CONF_LOCAL_FIRST: True}
+    )
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    kitchen = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(
+        plan(act("music.play", query="Kind of Blue", kind="album"), speech="")
+    )
+
+    result = await converse(
+        hass, mock_config_entry.entry_id, "play Kind of Blue", kitchen
+    )
+
+    assert len(llm_server.requests) == 1
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+    assert speech(result) == "Playing Kind of Blue on Kitchen Speaker."
