@@ -70,7 +70,7 @@ async def test_follow_up_in_another_area_sends_what_was_done(
         "Request: do the same in the bedroom"
     )
     assert hass.states.get("light.bed_light").state == "off"
-    assert speech(result) == "Bedroom off."
+    assert speech(result) == "Turned off Bed Light."
 
 
 async def test_adjusting_the_last_value_sees_its_arguments(
@@ -108,7 +108,7 @@ async def test_again_replays_without_the_model(
     result = await converse(hass, agent_id, "Do that again, please.", kitchen)
 
     assert hass.states.get("light.kitchen_lights").state == "off"
-    assert speech(result) == "Kitchen off."
+    assert speech(result) == "Turned off Kitchen Lights."
     assert len(llm_server.requests) == 1
 
 
@@ -167,7 +167,7 @@ async def test_nothing_to_undo_says_so(
 @pytest.mark.parametrize(
     ("answer", "state", "reply"),
     [
-        ("yes", "unlocked", "Front door unlocked."),
+        ("yes", "unlocked", "Unlocked Front Door."),
         ("never mind", "locked", "OK, I won't do that."),
     ],
 )
@@ -196,16 +196,14 @@ async def test_confirmation_answered_without_the_model(
     assert len(llm_server.requests) == 1
 
 
-async def test_yes_without_a_question_goes_to_the_model(
+async def test_yes_without_a_question_confirms_nothing(
     hass: HomeAssistant, agent_id: str, kitchen: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """A yes only confirms when something was asked."""
-    llm_server.add_plan(plan(speech="Yes to what?"))
-
+    """A yes only confirms when something was asked; the model is not asked."""
     result = await converse(hass, agent_id, "yes", kitchen)
 
-    assert speech(result) == "Yes to what?"
-    assert len(llm_server.requests) == 1
+    assert speech(result) == "There's nothing waiting for a yes."
+    assert llm_server.requests == []
 
 
 async def test_clarification_answered_by_name(
@@ -461,7 +459,7 @@ async def test_chats_without_a_device_keep_context_per_conversation(
     """The app or web UI: the conversation id holds the thread together."""
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
     first = await conversation.async_converse(
-        hass, "kitchen off", None, Context(), language="en", agent_id=agent_id
+        hass, "kitchen lights off", None, Context(), language="en", agent_id=agent_id
     )
     other = await conversation.async_converse(
         hass, "undo", None, Context(), language="en", agent_id=agent_id

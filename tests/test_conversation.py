@@ -55,7 +55,8 @@ async def test_turns_off_a_light(
     result = await converse(hass, agent_id, "turn off the kitchen lights")
 
     assert hass.states.get("light.kitchen_lights").state == "off"
-    assert speech(result) == "Kitchen lights are off."
+    # The reply says what ran, not what the model wrote.
+    assert speech(result) == "Turned off Kitchen Lights."
     assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
     assert [t.id for t in result.response.success_results] == ["light.kitchen_lights"]
     assert result.continue_conversation is False
@@ -100,7 +101,7 @@ async def test_brightness_args_and_concurrent_actions(
 
     assert hass.states.get("light.bed_light").attributes["brightness"] == 102
     assert hass.states.get("light.ceiling_lights").state == "off"
-    assert speech(result) == "Bedroom at 40 percent, living room off."
+    assert speech(result) == "Set Bed Light to 40 %. Turned off Ceiling Lights."
 
 
 def _set_desk_level(value: int | str) -> dict[str, Any]:
@@ -212,13 +213,17 @@ async def test_low_confidence_without_question_admits_doubt(
 
 
 @pytest.mark.parametrize(
-    ("tool", "entity_id"),
-    [("lock.unlock", "lock.front_door"), ("cover.open_cover", "cover.garage_door")],
+    ("text", "tool", "entity_id"),
+    [
+        ("unlock the front door", "lock.unlock", "lock.front_door"),
+        ("open the garage door", "cover.open_cover", "cover.garage_door"),
+    ],
 )
 async def test_locks_and_garage_doors_ask_first(
     hass: HomeAssistant,
     agent_id: str,
     llm_server: ScriptedLLMServer,
+    text: str,
     tool: str,
     entity_id: str,
 ) -> None:
@@ -226,7 +231,7 @@ async def test_locks_and_garage_doors_ask_first(
     before = hass.states.get(entity_id).state
     llm_server.add_plan(plan(act(tool, entity_id), confidence=1.0))
 
-    result = await converse(hass, agent_id, "open up")
+    result = await converse(hass, agent_id, text)
 
     assert result.continue_conversation is True
     assert speech(result).endswith("?")
@@ -295,7 +300,7 @@ async def test_reason_goes_to_the_trace_not_the_user(
         )
     )
 
-    result = await converse(hass, agent_id, "kitchen off")
+    result = await converse(hass, agent_id, "kitchen lights off")
 
     assert "SECRET-REASON" not in speech(result)
     details = agent_details()
@@ -371,9 +376,9 @@ async def test_response_format_modes_step_down_and_are_remembered(
     llm_server.add_reply(f"Sure! Here is the plan:\n```json\n{reply}\n```")
     llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
 
-    await converse(hass, agent_id, "kitchen off")
+    await converse(hass, agent_id, "kitchen lights off")
     assert hass.states.get("light.kitchen_lights").state == "off"
-    await converse(hass, agent_id, "kitchen on")
+    await converse(hass, agent_id, "kitchen lights on")
     assert hass.states.get("light.kitchen_lights").state == "on"
 
     formats = [r.get("response_format", {}).get("type") for r in llm_server.requests]
@@ -432,7 +437,7 @@ async def test_partial_failure_is_reported_honestly(
     )
 
     result = await converse(
-        hass, mock_config_entry.entry_id, "kitchen off and speaker on"
+        hass, mock_config_entry.entry_id, "kitchen lights off and speaker power on"
     )
 
     assert hass.states.get("light.kitchen_lights").state == "off"

@@ -371,7 +371,7 @@ async def test_a_bit_louder_after_play_reaches_the_same_player(
     history = user_prompt(llm_server).split("Recent turns")[1]
     assert f"Did: music.play {KITCHEN}" in history
     assert '"query":"Kind of Blue"' in history
-    assert speech(result) == "Louder."
+    assert speech(result) == "Turned up Kitchen Speaker."
     assert hass.states.get(KITCHEN).attributes["volume_level"] == pytest.approx(0.4)
 
 
@@ -483,7 +483,9 @@ async def test_control_acts_on_what_plays_in_the_area(
         value
     )
     assert hass.states.get(BEDROOM).state == MediaPlayerState.PLAYING
-    assert speech(result) == "OK."
+    # The reply says what ran on which player, not the model's words.
+    assert "Kitchen Speaker" in speech(result)
+    assert speech(result) != "OK."
 
 
 async def test_control_uses_the_player_this_device_used_last(
@@ -660,7 +662,7 @@ async def test_move_it_to_the_kitchen_transfers_playback(
 
     account.client.transfer_playback.assert_awaited_once_with(KITCHEN_DEVICE)
     assert hass.states.get(player).attributes["source"] == "Kitchen Echo"
-    assert speech(result) == "Moved."
+    assert speech(result) == "Moved the music to Kitchen Echo."
 
 
 async def test_an_unloaded_spotify_cannot_search(

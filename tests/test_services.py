@@ -99,7 +99,7 @@ async def test_route_runs_a_turn_and_reports_it(
     conversation_id = response.pop("conversation_id")
     assert isinstance(conversation_id, str)
     assert response == {
-        "speech": "Kitchen lights are off.",
+        "speech": "Turned off Kitchen Lights.",
         "outcome": "done",
         "source": "model",
         "confidence": 0.95,
@@ -121,7 +121,7 @@ async def test_route_runs_a_turn_and_reports_it(
         ],
         "continue_conversation": False,
     }
-    # Plain actions keep the plan's speech: no second model call.
+    # Plain actions are said from what ran: no second model call.
     assert len(llm_server.requests) == 1
     assert "Speaker area: Kitchen" in user_prompt(llm_server, 0)
 
@@ -275,7 +275,8 @@ async def test_route_from_an_automation(
 
     assert [e.data for e in routed] == [
         {
-            "speech": "Bedroom light on.",
+            # A dry run says what the plan would do; a real run what ran.
+            "speech": "Bedroom light on." if dry_run else "Turned on Bed Light.",
             "outcome": "planned" if dry_run else "done",
             "tools": ["light.turn_on"],
             "confidence": 0.95,

@@ -61,6 +61,7 @@ from .replies import (
     TurnResult,
     build_response,
     describe_actions,
+    done_speech,
     entity_names,
     failure_speech,
     target_names,
@@ -110,6 +111,8 @@ class _Pending:
     """
 
     expires: float  # event-loop time
+    # What was asked about: an answer ("the bedroom one") is read with it.
+    request: str
     plan: Plan | None = None  # waiting for a yes
     offered: tuple[str, ...] = ()  # the choices of "which one?"
 
@@ -258,9 +261,10 @@ class IntentRouterAgent:
         finally:
             if self._latest.get(turn.key) is turn:
                 del self._latest[turn.key]
-        if not turn.dry_run and (result.pending_plan or result.offered):
+        if not turn.dry_run and result.continue_conversation:
             self._pending[turn.key] = _Pending(
                 self._hass.loop.time() + PENDING_SECONDS,
+                turn.pending.request if turn.pending else turn.text,
                 result.pending_plan,
                 result.offered,
             )
@@ -513,8 +517,6 @@ class IntentRouterAgent:
             if answer.actions != plan.actions:
                 turn.trace({"question_dropped": [a.tool for a in plan.actions]})
                 plan = answer
-        if source is Source.MODEL and (ask := self._ground(turn, plan, catalog)):
-            return ask
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
         if self._latest.get(turn.key) is not turn:
@@ -552,9 +554,10 @@ class IntentRouterAgent:
         devices that fit, or, when none does, that nothing was done.
         """
         acted = last_acted(turn.history)
+        words = f"{turn.pending.request} {turn.text}" if turn.pending else turn.text
         verdict = check_grounding(
             plan,
-            find_mentions(turn.text, turn.user_input.language, catalog),
+            find_mentions(words, turn.user_input.language, catalog),
             catalog,
             [t for a in acted.actions for t in a.targets] if acted else [],
             turn.pending.offered if turn.pending else (),
@@ -598,6 +601,8 @@ class IntentRouterAgent:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
             raise refuse("not_sure")
+        if source is Source.MODEL and (ask := self._ground(turn, plan, catalog)):
+            return ask
         if decision is Decision.CONFIRM:
             speech = turn.say(
                 "confirm_action", actions=describe_actions(self._hass, plan.actions)
@@ -610,12 +615,20 @@ class IntentRouterAgent:
     async def _async_phrase(
         self, turn: _Turn, plan: Plan, outcomes: Sequence[ActionOutcome]
     ) -> str:
-        """Step 11: the plan's speech, or data phrased by a second model call."""
+        """Step 11: what ran, in words; data phrased by a second model call.
+
+        The model's own speech is never heard about actions: it may say one
+        thing and plan another.
+        """
         results = [
             {"tool": o.action.tool, "result": o.result} for o in outcomes if o.result
         ]
-        tool_speech = " ".join(turn.phrases.say(o.speech) for o in outcomes if o.speech)
-        fallback = tool_speech or plan.speech or turn.say("done")
+        # The model's words only for data it was asked for: an answer.
+        fallback = (
+            done_speech(self._hass, turn.phrases, outcomes)
+            or (plan.speech if results else "")
+            or turn.say("done")
+        )
         if not results:
             return fallback
         turn.trace({"escalate": [r["tool"] for r in results]})

@@ -35,6 +35,8 @@ class ActionOutcome:
     # What a tool said it did, and data the user asked for (to be phrased).
     speech: Phrase | None = None
     result: Any = None
+    # The service call a tool made, for the reply.
+    effect: Action | None = None
 
     @property
     def ok(self) -> bool:
@@ -96,6 +98,7 @@ async def _async_run(
             run.prior,
             run.speech,
             run.result,
+            run.effect,
         )
     domain, _, service = action.tool.partition(".")
     prior = capture_prior(hass, action.targets)

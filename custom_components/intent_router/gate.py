@@ -110,23 +110,39 @@ def check_grounding(
         if action.tool in catalog.tools:
             continue  # tools choose their own device (music: the speaker here)
         domain = domain_of(action.tool)
-        fitting = sorted(
+        missing = ungrounded(
+            action.targets, mentions, catalog, last_targets, offered, confirm
+        )
+        fitting = {
             entity_id
             for entity_id in candidates(
                 mentions, catalog, confirm, {*mentions.kinds, domain}
             )
             if domain_of(entity_id) == domain
-        )
-        missing = ungrounded(
-            action.targets, mentions, catalog, last_targets, offered, confirm
-        )
+        }
         if missing:
-            return Ungrounded(tuple(fitting) if len(fitting) > 1 else ())
-        guessed = {
+            return Ungrounded(tuple(sorted(fitting)) if len(fitting) > 1 else ())
+        guessed = [
             target
             for target in action.targets
             if target not in mentions.entities and target not in last_targets
-        }
-        if guessed and set(fitting) > set(action.targets) and len(fitting) > 1:
-            return Ungrounded(tuple(fitting))
+        ]
+        if guessed:
+            # Where a place was said, the equals are those in the same place.
+            place = (
+                _place(guessed[0], catalog)
+                if mentions.areas or mentions.floors
+                else None
+            )
+            equals = {
+                e for e in fitting if place is None or _place(e, catalog) == place
+            }
+            if len(equals) > 1 and equals > set(action.targets):
+                return Ungrounded(tuple(sorted(equals)))
     return None
+
+
+def _place(entity_id: str, catalog: Catalog) -> tuple[str | None, str | None]:
+    """An entity's area and floor."""
+    info = catalog.exposed[entity_id]
+    return info.area, info.floor

@@ -8,10 +8,10 @@ spoken reply.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers import intent
 
@@ -107,6 +107,72 @@ def entity_names(
 def target_names(hass: HomeAssistant, actions: Iterable[Action]) -> Names:
     """The names of some actions' targets, each once, as a spoken list."""
     return entity_names(hass, (t for action in actions for t in action.targets))
+
+
+def _number(value: Any) -> str:
+    """1.0 as 1, 0.5 as 0.5, 12.345 as 12.3."""
+    number = round(float(value), 1)
+    return str(int(number)) if number.is_integer() else str(number)
+
+
+# Arguments a reply names, in the order it prefers them, and how it says them.
+SPOKEN_VALUES: Mapping[str, Callable[[Any], str]] = {
+    "brightness_pct": lambda v: f"{_number(v)} %",
+    "position": lambda v: f"{_number(v)} %",
+    "percentage": lambda v: f"{_number(v)} %",
+    "volume_level": lambda v: f"{_number(float(v) * 100)} %",
+    "humidity": lambda v: f"{_number(v)} %",
+    "temperature": lambda v: f"{_number(v)}°",
+    "color_temp_kelvin": lambda v: f"{_number(v)} K",
+    "hvac_mode": str,
+    "preset_mode": str,
+    "option": str,
+    "source": str,
+    "value": _number,
+}
+
+
+def done_speech(
+    hass: HomeAssistant, phrases: Phrasebook, outcomes: Sequence[ActionOutcome]
+) -> str:
+    """Say what ran: each service call's effect, each tool in its own words.
+
+    A call is said with the most specific sentence the phrasebook has:
+    `did_<domain>_<service>`, `did_<service>`, the value it set, or "done
+    for" its targets.
+    """
+    parts: list[str] = []
+    for outcome in outcomes:
+        if outcome.speech is not None:
+            parts.append(phrases.say(outcome.speech))
+        elif outcome.ok and not outcome.result:
+            parts.append(
+                phrases.say(_did(hass, phrases, outcome.effect or outcome.action))
+            )
+    return " ".join(dict.fromkeys(parts))
+
+
+def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
+    """The sentence for one service call that ran."""
+    domain, _, service = action.tool.partition(".")
+    value = next(
+        (say(action.args[k]) for k, say in SPOKEN_VALUES.items() if k in action.args),
+        None,
+    )
+    key = next(
+        (
+            k
+            for k in (f"did_{domain}_{service}", f"did_{service}")
+            if k in phrases.messages
+        ),
+        None,
+    )
+    if value is not None and (key is None or service == "turn_on"):
+        key = "did_set"
+    targets = target_names(hass, [action])
+    if key is None and not targets.items:
+        return phrase("done")
+    return phrase(key or "done_for", targets=targets, value=value or "")
 
 
 def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:

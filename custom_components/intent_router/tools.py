@@ -31,6 +31,8 @@ class ToolRun:
     error: str | None = None
     # What the tool says happened, spoken instead of the plan's speech.
     speech: Phrase | None = None
+    # The service call it made, when that says what happened ("Paused X").
+    effect: Action | None = None
     # Data the user asked for, phrased for them by a second, short model call.
     result: Any = None
     # The entities it acted on and their states before, for memory and undo.

@@ -17,6 +17,7 @@ from homeassistant.components.media_player.const import (
     ATTR_MEDIA_REPEAT,
     ATTR_MEDIA_SHUFFLE,
     ATTR_MEDIA_VOLUME_LEVEL,
+    DOMAIN as MEDIA_PLAYER_DOMAIN,
     SERVICE_SELECT_SOURCE,
     MediaPlayerEntityFeature,
     RepeatMode,
@@ -165,7 +166,11 @@ class MusicControl:
                 affected=(player,),
                 prior=prior,
             )
-        return ToolRun(affected=(player,), prior=prior)
+        return ToolRun(
+            affected=(player,),
+            prior=prior,
+            effect=Action(f"{MEDIA_PLAYER_DOMAIN}.{service}", (player,), data),
+        )
 
 
 def _service_call(
