@@ -35,7 +35,11 @@ def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
 
 
 async def converse(
-    hass: HomeAssistant, agent_id: str, text: str, device_id: str | None = None
+    hass: HomeAssistant,
+    agent_id: str,
+    text: str,
+    device_id: str | None = None,
+    language: str = "en",
 ) -> conversation.ConversationResult:
     """One turn through Assist, as a satellite would send it."""
     return await conversation.async_converse(
@@ -43,7 +47,7 @@ async def converse(
         text,
         None,
         Context(),
-        language="en",
+        language=language,
         agent_id=agent_id,
         device_id=device_id,
     )

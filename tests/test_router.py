@@ -117,3 +117,22 @@ def test_large_homes_are_shortlisted_by_relevance() -> None:
     assert {"light.desk", "light.kitchen", "fan.bedroom"} <= chosen
     assert len(chosen) <= 40
     assert not any(e.startswith("switch.") for e in chosen)
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "make it cozy in here"),
+        ("de", "mach es hier gemütlich"),
+        ("fr", "il fait trop sombre ici"),
+        ("es", "está muy oscuro aquí"),
+        ("nl", "maak het hier gezellig"),
+        ("it", "qui è troppo buio"),
+    ],
+)
+def test_words_for_a_kind_of_device_shortlist_it(language: str, text: str) -> None:
+    """Words that imply light bring the lights, in each language, by no name."""
+    entities = [_entity(f"sensor.s{i}", f"Probe {i}", "Attic") for i in range(200)]
+    entities.append(_entity("light.ceiling", "Ceiling", "Living Room"))
+    chosen = [e.entity_id for e in shortlist(entities, text, language, None)]
+    assert chosen == ["light.ceiling"]

@@ -9,13 +9,21 @@ import pytest
 from custom_components.intent_router.context_store import ExecutedAction, PriorState
 from custom_components.intent_router.plan import Action
 from custom_components.intent_router.shortcuts import (
+    FILLER,
+    PHRASES,
+    QUESTION_OPENERS,
     Shortcut,
+    is_state_question,
     match_shortcut,
+    normalise,
     stop_actions,
     undo_actions,
 )
 
 ALL = list(Shortcut)
+# What the agent offers after a question, and after an action without one.
+AFTER_A_QUESTION = [Shortcut.YES, Shortcut.NO, Shortcut.AGAIN, Shortcut.UNDO]
+AFTER_AN_ACTION = [Shortcut.AGAIN, Shortcut.UNDO, Shortcut.STOP]
 
 
 @pytest.mark.parametrize(
@@ -26,14 +34,106 @@ ALL = list(Shortcut)
         ("Stop!", "en", Shortcut.STOP),
         ("Yes please", "en", Shortcut.YES),
         ("never mind", "en", Shortcut.NO),
+        ("No, never mind.", "en", Shortcut.NO),
+        ("Yes, do it!", "en", Shortcut.YES),
+        ("No, leave it", "en", Shortcut.NO),
         ("turn it off again", "en", None),
         ("undo the kitchen", "en", None),
-        ("rückgängig", "de", None),
+        ("yes, undo that", "en", None),
+        ("Nochmal!", "de", Shortcut.AGAIN),
+        ("Okay.", "de", Shortcut.YES),
+        ("Bitte.", "de", None),
+        ("Mach das bitte rückgängig", "de", Shortcut.UNDO),
+        ("Mach das rückgängig, bitte.", "de", Shortcut.UNDO),
+        ("Stopp.", "de-CH", Shortcut.STOP),
+        ("Ja, mach das.", "de", Shortcut.YES),
+        ("Ja bitte", "de", Shortcut.YES),
+        ("Nein, vergiss es", "de", Shortcut.NO),
+        ("nein danke", "de", Shortcut.NO),
+        ("Schalte das Licht nochmal ein", "de", None),
+        ("Encore une fois !", "fr", Shortcut.AGAIN),
+        ("Annule ça", "fr", Shortcut.UNDO),
+        ("Arrête", "fr-CA", Shortcut.STOP),
+        ("Oui, vas-y", "fr", Shortcut.YES),
+        ("Non, laisse tomber.", "fr", Shortcut.NO),
+        ("Non merci", "fr", Shortcut.NO),
+        ("Laisse tomber, s\u2019il te plaît", "fr", Shortcut.NO),
+        ("Otra vez", "es", Shortcut.AGAIN),
+        ("Deshazlo, por favor", "es", Shortcut.UNDO),
+        ("¡Para!", "es", Shortcut.STOP),
+        ("Sí, hazlo", "es", Shortcut.YES),
+        ("No, déjalo", "es", Shortcut.NO),
+        ("Nog een keer", "nl", Shortcut.AGAIN),
+        ("Maak dat ongedaan", "nl", Shortcut.UNDO),
+        ("Stop ermee", "nl-BE", Shortcut.STOP),
+        ("Ja, doe maar", "nl", Shortcut.YES),
+        ("Nee, laat maar", "nl", Shortcut.NO),
+        ("Di nuovo", "it", Shortcut.AGAIN),
+        ("Rimetti com'era", "it", Shortcut.UNDO),
+        ("Basta!", "it", Shortcut.STOP),
+        ("Sì, procedi", "it", Shortcut.YES),
+        ("No, lascia stare", "it", Shortcut.NO),
+        ("ja", "xx", None),
     ],
 )
 def test_match_shortcut(text: str, language: str, expected: Shortcut | None) -> None:
-    """Only whole, listed phrases match; other languages go to the model."""
+    """Whole listed phrases match, alone, politely or doubled ("no, never mind")."""
     assert match_shortcut(text, language, ALL) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "language"), [("annule", "fr"), ("annulla", "it"), ("cancel", "en")]
+)
+def test_cancel_answers_a_question_or_undoes_an_action(
+    text: str, language: str
+) -> None:
+    """After a question "annule" is a no; after an action it is an undo."""
+    assert match_shortcut(text, language, AFTER_A_QUESTION) is Shortcut.NO
+    expected = None if language == "en" else Shortcut.UNDO
+    assert match_shortcut(text, language, AFTER_AN_ACTION) is expected
+
+
+@pytest.mark.parametrize("language", sorted(PHRASES))
+def test_phrase_lists_are_complete_and_matchable(language: str) -> None:
+    """Every language has each shortcut, its politeness and its question openers.
+
+    Utterances are normalised before they are looked up, so a listed phrase
+    that normalising would change could never match; and a yes that is also
+    a no would confirm what was refused.
+    """
+    phrases = PHRASES[language]
+    assert set(phrases) == set(Shortcut)
+    assert language in FILLER
+    assert QUESTION_OPENERS[language]
+    for listed in (*(p for kind in phrases.values() for p in kind), *FILLER[language]):
+        assert normalise(listed) == listed, listed
+    for opener in QUESTION_OPENERS[language]:
+        assert normalise(opener) == opener.strip(), opener
+    assert not phrases[Shortcut.YES] & phrases[Shortcut.NO]
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        ("Is the front door locked?", "en", True),
+        ("Can you lock the front door?", "en", False),
+        ("Ist die Haustür abgeschlossen?", "de", True),
+        ("Läuft die Waschmaschine noch?", "de", True),
+        ("Kannst du die Haustür abschließen?", "de", False),
+        ("Est-ce que la porte d'entrée est verrouillée ?", "fr", True),
+        ("Est-ce que tu peux verrouiller la porte ?", "fr", False),
+        ("Quelle température fait-il dans le salon ?", "fr", True),
+        ("¿Está encendida la luz de la cocina?", "es", True),
+        ("¿Puedes apagar la luz?", "es", False),
+        ("Staat de verwarming aan?", "nl", True),
+        ("Kun je de verwarming aanzetten?", "nl", False),
+        ("C'è qualcuno in cucina?", "it", True),
+        ("Puoi accendere la luce?", "it", False),
+    ],
+)
+def test_questions_about_the_home(text: str, language: str, expected: bool) -> None:
+    """Questions are told from requests phrased as questions, in each language."""
+    assert is_state_question(text, language) is expected
 
 
 def test_match_shortcut_only_offers_what_is_allowed() -> None:

@@ -45,3 +45,23 @@ async def test_a_phrase_ends_as_a_sentence(hass: HomeAssistant) -> None:
     spoken = phrases.say(phrase("undo_done", targets=Names(("Kitchen Lights", "Fan"))))
     assert "Kitchen Lights and Fan" in spoken
     assert spoken.endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("language", "chosen", "all_of", "any_of"),
+    [
+        ("de-CH", "de", "A, B und C", "A, B oder C"),
+        ("fr-CA", "fr", "A, B et C", "A, B ou C"),
+        ("es-MX", "es", "A, B y C", "A, B o C"),
+        ("nl-BE", "nl", "A, B en C", "A, B of C"),
+        ("it", "it", "A, B e C", "A, B o C"),
+    ],
+)
+async def test_each_language_lists_names_its_own_way(
+    hass: HomeAssistant, language: str, chosen: str, all_of: str, any_of: str
+) -> None:
+    """A regional variant uses its language; lists join with its "and"/"or"."""
+    phrases = await async_phrasebook(hass, language, shipped_languages())
+    assert phrases.language == chosen
+    assert phrases.names(Names(("A", "B", "C"))) == all_of
+    assert phrases.names(Names(("A", "B", "C"), any_of=True)) == any_of

@@ -60,7 +60,7 @@ from .replies import (
     Source,
     TurnResult,
     build_response,
-    describe_actions,
+    confirm_question,
     done_speech,
     entity_names,
     failure_speech,
@@ -604,9 +604,7 @@ class IntentRouterAgent:
         if source is Source.MODEL and (ask := self._ground(turn, plan, catalog)):
             return ask
         if decision is Decision.CONFIRM:
-            speech = turn.say(
-                "confirm_action", actions=describe_actions(self._hass, plan.actions)
-            )
+            speech = confirm_question(self._hass, turn.phrases, plan.actions)
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
         if not plan.actions:
             return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)

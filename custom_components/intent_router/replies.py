@@ -152,9 +152,33 @@ def done_speech(
     return " ".join(dict.fromkeys(parts))
 
 
+def confirm_question(
+    hass: HomeAssistant, phrases: Phrasebook, actions: Sequence[Action]
+) -> str:
+    """Ask before acting, naming what would run ("Do you want me to unlock X?")."""
+    if len(actions) == 1:
+        return phrases.say(_about(hass, phrases, actions[0], "ask"))
+    return phrases.say(
+        phrase("confirm_action", actions=describe_actions(hass, actions))
+    )
+
+
 def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
     """The sentence for one service call that ran."""
+    return _about(hass, phrases, action, "did")
+
+
+def _about(
+    hass: HomeAssistant, phrases: Phrasebook, action: Action, prefix: str
+) -> Phrase:
+    """The most specific sentence the phrasebook has about a service call.
+
+    `<prefix>_<domain>_<service>`, `<prefix>_<service>`, the value it sets
+    (`<prefix>_set`), else a general one: "done for" its targets, or the
+    confirmation question in the service's own words.
+    """
     domain, _, service = action.tool.partition(".")
+    targets = target_names(hass, [action])
     value = next(
         (say(action.args[k]) for k, say in SPOKEN_VALUES.items() if k in action.args),
         None,
@@ -162,17 +186,18 @@ def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
     key = next(
         (
             k
-            for k in (f"did_{domain}_{service}", f"did_{service}")
+            for k in (f"{prefix}_{domain}_{service}", f"{prefix}_{service}")
             if k in phrases.messages
         ),
         None,
     )
     if value is not None and (key is None or service == "turn_on"):
-        key = "did_set"
-    targets = target_names(hass, [action])
-    if key is None and not targets.items:
-        return phrase("done")
-    return phrase(key or "done_for", targets=targets, value=value or "")
+        key = f"{prefix}_set"
+    if key is not None:
+        return phrase(key, targets=targets, value=value or "")
+    if prefix == "ask":
+        return phrase("confirm_action", actions=describe_actions(hass, [action]))
+    return phrase("done_for", targets=targets) if targets.items else phrase("done")
 
 
 def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:

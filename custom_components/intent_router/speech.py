@@ -133,8 +133,13 @@ def _best_language(language: str, shipped: frozenset[str]) -> str:
     """The shipped translation closest to a language tag."""
     if language in shipped:
         return language
-    base = language.replace("_", "-").partition("-")[0].casefold()
+    base = base_language(language)
     return base if base in shipped else FALLBACK_LANGUAGE
+
+
+def base_language(language: str) -> str:
+    """The language of a tag without its region ("de" for "de-CH", "pt_BR")."""
+    return language.replace("_", "-").partition("-")[0].casefold()
 
 
 def shipped_languages() -> frozenset[str]:

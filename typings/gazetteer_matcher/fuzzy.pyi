@@ -1,3 +1,3 @@
-"""Type stubs for gazetteer_matcher.fuzzy (the library ships no types)."""
+# Type stubs for gazetteer_matcher.fuzzy.
 
 def ratio(a: str, b: str, *, algorithm: str = ...) -> float: ...
