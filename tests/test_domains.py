@@ -83,3 +83,9 @@ def test_words_in_every_language_of_the_shortcuts(domain: str) -> None:
 def test_default_confirmation_comes_from_the_table() -> None:
     """Locks and alarms ask first unless the owner changes the option."""
     assert DEFAULT_CONFIRM_DOMAINS == ("alarm_control_panel", "lock")
+
+
+@pytest.mark.parametrize("domain", ["script", "scene", "automation"])
+def test_scripts_and_scenes_act_only_when_named(domain: str) -> None:
+    """No kind of device or room ever stands for a script or a scene."""
+    assert DOMAINS[domain].must_be_named

@@ -303,7 +303,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
             es="escena ambiente",
             nl="scène scene sfeer",
             it="scena scenario atmosfera",
-        )
+        ),
+        must_be_named=True,
     ),
     "script": DomainInfo(
         turn_on="turn_on",
@@ -317,6 +318,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
             nl="script routine",
             it="script routine",
         ),
+        must_be_named=True,
     ),
     "select": _SELECT,
     "sensor": DomainInfo(
