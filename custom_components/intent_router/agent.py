@@ -5,15 +5,20 @@ The methods of `IntentRouterAgent` follow the flow in this order:
  1 guard      empty text ends quietly; over-long text and more turns a minute
               than a person says get a clear refusal (and are not remembered)
  2 key        the device, else the user, else the conversation: whose memory
- 3 recall     that key's recent turns (within their TTL)
+ 3 recall     that key's recent turns (within their TTL) and the question its
+              last turn asked
  4 shortcut   "again", "undo", "stop", "yes", "no": answered from memory
- 5 local      HA's own sentences (option `local_first`), remembered like any turn
+ 5 local      HA's own sentences (option `local_first`); those on targets that
+              ask first are held for the gate instead of acting
  6 catalog    what the model may see and use for these words and this speaker
  7 plan       one model call within the turn's budget; a newer turn cancels it
- 8 validate   allowed tools, exposed targets, HA's service schemas
- 9 gate       confidence, clarifying questions, confirmation, dry runs
-10 execute    the service and tool calls, with the user's Context
-11 respond    the reply, in the turn's language
+ 8 validate   allowed tools, exposed targets, offered fields, HA's schemas
+ 9 gate       dry runs, confidence, grounding (each target named, of a kind
+              said in the place meant, or referred back to; else "which one?"
+              or nothing), confirmation (a yes in the next turn, within a minute)
+10 execute    the service and tool calls, with the user's Context, all within
+              the turn's deadline
+11 respond    the reply built from what ran, in the turn's language
 12 remember   store the turn, count it and fire `intent_router_handled`
 
 When the model fails, HA's own sentences get their chance (if step 5 did not
@@ -25,12 +30,10 @@ to the modules that own it.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
@@ -39,7 +42,7 @@ from .catalog import Catalog, async_build_catalog
 from .const import DOMAIN, EVENT_HANDLED, LOGGER, MAX_TEXT_LENGTH, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, Turn, context_key
 from .domains import asks_first
-from .executor import ActionOutcome, async_execute, prior_of
+from .executor import ActionOutcome, async_execute
 from .fallback import Held, async_handle_locally, executed_actions
 from .gate import (
     Decision,
@@ -50,7 +53,7 @@ from .gate import (
     follow_up_actions,
     last_acted,
 )
-from .grounding import find_mentions
+from .grounding import Mentions, find_mentions
 from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
 from .plan import Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
@@ -64,11 +67,19 @@ from .replies import (
     done_speech,
     entity_names,
     failure_speech,
+    local_result,
     target_names,
 )
 from .shortcuts import Shortcut, is_state_question, match_shortcut
-from .speech import Phrase, Phrasebook, SpokenError, async_phrasebook, phrase, refuse
+from .speech import SpokenError, async_phrasebook, phrase, refuse
 from .tools import ToolQuestion
+from .utterance import (
+    ModelFailedError,
+    Pending,
+    RateLimiter,
+    SupersededError,
+    Utterance,
+)
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
@@ -79,68 +90,10 @@ if TYPE_CHECKING:
     from .tools import ToolSource
 
 
-# Above this many keys, the rate limiter drops those idle for a minute.
-RATE_LIMIT_KEYS = 1000
-RATE_WINDOW = 60.0
 # How long a question ("Do you want me to ...?") stays answerable.
 PENDING_SECONDS = 60.0
 # Seconds actions get at least, when the model took the turn's whole budget.
 MIN_ACTION_TIME = 1.0
-
-
-class ModelFailedError(Exception):
-    """The model path gave nothing usable; `key` is the spoken explanation."""
-
-    def __init__(self, key: str, reason: str) -> None:
-        """Keep the translation key and the reason class for the trace."""
-        super().__init__(reason)
-        self.key = key
-        self.reason = reason
-
-
-class SupersededError(Exception):
-    """A newer turn of the same key cancelled this turn's model call."""
-
-
-@dataclass(slots=True, frozen=True)
-class _Pending:
-    """What the last turn asked, answerable by the very next turn only.
-
-    Kept in memory, never stored: a yes after a restart, or a minute later,
-    confirms nothing.
-    """
-
-    expires: float  # event-loop time
-    # What was asked about: an answer ("the bedroom one") is read with it.
-    request: str
-    plan: Plan | None = None  # waiting for a yes
-    offered: tuple[str, ...] = ()  # the choices of "which one?"
-
-
-@dataclass(slots=True)
-class _Turn:
-    """One utterance on its way through the flow."""
-
-    user_input: ConversationInput
-    chat_log: ChatLog
-    text: str
-    key: str
-    deadline: float
-    phrases: Phrasebook
-    # Set by the `route` action: a room to act for, and plan-only runs.
-    area_id: str | None = None
-    dry_run: bool = False
-    # Step 3: this key's recent turns, and the question its last turn asked.
-    history: list[Turn] = field(default_factory=list)
-    pending: _Pending | None = None
-
-    def say(self, key: str, **placeholders: Any) -> str:
-        """A sentence of the integration's, in the turn's language."""
-        return self.phrases.say(Phrase(key, placeholders))
-
-    def trace(self, details: dict[str, Any]) -> None:
-        """Add details to Assist's debug trace of this turn."""
-        self.chat_log.async_trace(details)
 
 
 class IntentRouterAgent:
@@ -171,9 +124,9 @@ class IntentRouterAgent:
         self._on_auth_failed = on_auth_failed
         self._model_calls: dict[str, asyncio.Task[Completion]] = {}
         # The turn in flight per key: a newer one makes it stale.
-        self._latest: dict[str, _Turn] = {}
-        self._pending: dict[str, _Pending] = {}
-        self._turn_times: dict[str, deque[float]] = {}
+        self._latest: dict[str, Utterance] = {}
+        self._pending: dict[str, Pending] = {}
+        self._rate_limiter = RateLimiter(RATE_LIMIT_PER_MINUTE)
 
     async def async_handle(
         self,
@@ -194,7 +147,7 @@ class IntentRouterAgent:
             response = intent.IntentResponse(language=user_input.language)
             response.async_set_speech("")
             return AgentReply(response)
-        turn = _Turn(
+        turn = Utterance(
             user_input,
             chat_log,
             text,
@@ -223,26 +176,14 @@ class IntentRouterAgent:
         response = build_response(self._hass, user_input.language, result)
         return AgentReply(response, result.continue_conversation, result)
 
-    def _guard(self, turn: _Turn) -> None:
+    def _guard(self, turn: Utterance) -> None:
         """Step 1: refuse over-long text and more turns than a person says."""
         if len(turn.text) > MAX_TEXT_LENGTH:
             raise refuse("text_too_long", max_length=str(MAX_TEXT_LENGTH))
-        now = time.monotonic()
-        if len(self._turn_times) > RATE_LIMIT_KEYS:
-            # Keys without a device (chats) come and go: forget the idle ones.
-            self._turn_times = {
-                key: times
-                for key, times in self._turn_times.items()
-                if times and now - times[-1] <= RATE_WINDOW
-            }
-        times = self._turn_times.setdefault(turn.key, deque())
-        while times and now - times[0] > RATE_WINDOW:
-            times.popleft()
-        if len(times) >= RATE_LIMIT_PER_MINUTE:
+        if not self._rate_limiter.allow(turn.key):
             raise refuse("rate_limited")
-        times.append(now)
 
-    async def _async_run_turn(self, turn: _Turn) -> TurnResult:
+    async def _async_run_turn(self, turn: Utterance) -> TurnResult:
         """Steps 2-11 as the key's newest turn; a newer one supersedes it."""
         if (previous := self._model_calls.pop(turn.key, None)) is not None:
             previous.cancel()
@@ -262,7 +203,7 @@ class IntentRouterAgent:
             if self._latest.get(turn.key) is turn:
                 del self._latest[turn.key]
         if not turn.dry_run and result.continue_conversation:
-            self._pending[turn.key] = _Pending(
+            self._pending[turn.key] = Pending(
                 self._hass.loop.time() + PENDING_SECONDS,
                 turn.pending.request if turn.pending else turn.text,
                 result.pending_plan,
@@ -270,19 +211,19 @@ class IntentRouterAgent:
             )
         return result
 
-    def _recall(self, turn: _Turn) -> None:
+    def _recall(self, turn: Utterance) -> None:
         """Step 3: the key's recent turns, and its question if still fresh."""
         turn.history = self._context.recent(turn.key)
         pending = self._pending.pop(turn.key, None)
         if pending is not None and pending.expires >= self._hass.loop.time():
             turn.pending = pending
 
-    def _refusal(self, turn: _Turn, err: SpokenError) -> TurnResult:
+    def _refusal(self, turn: Utterance, err: SpokenError) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
         turn.trace({"error": err.phrase.key})
         return TurnResult(turn.phrases.say(err.phrase), Outcome.ERROR, Source.FALLBACK)
 
-    async def _async_route(self, turn: _Turn) -> TurnResult:
+    async def _async_route(self, turn: Utterance) -> TurnResult:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
         history = turn.history
         shortcut = match_shortcut(
@@ -324,7 +265,7 @@ class IntentRouterAgent:
         result.completion = completion
         return result
 
-    async def _async_shortcut(self, turn: _Turn, shortcut: Shortcut) -> TurnResult:
+    async def _async_shortcut(self, turn: Utterance, shortcut: Shortcut) -> TurnResult:
         """Step 4: answer a follow-up from memory, with no model call."""
         if shortcut is Shortcut.NO:
             return TurnResult(turn.say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT)
@@ -366,7 +307,7 @@ class IntentRouterAgent:
             result.speech = turn.phrases.say(phrase(f"{shortcut}_done", targets=names))
         return result
 
-    async def _async_local(self, turn: _Turn, source: Source) -> TurnResult | None:
+    async def _async_local(self, turn: Utterance, source: Source) -> TurnResult | None:
         """Step 5: HA's strict local intents; remembered like any other turn.
 
         A sentence whose targets ask first is recognised, not handled: what it
@@ -393,26 +334,10 @@ class IntentRouterAgent:
             return await self._async_carry_out(turn, plan, catalog, source)
         if response is None:
             return None
-        prior = {
-            target.id: prior_of(before[target.id])
-            for target in response.success_results
-            if target.id in before
-        }
-        outcome = {
-            intent.IntentResponseType.QUERY_ANSWER: Outcome.ANSWERED,
-            intent.IntentResponseType.ERROR: Outcome.FAILED,
-        }.get(response.response_type, Outcome.DONE)
-        speech = str(response.speech.get("plain", {}).get("speech", ""))
-        return TurnResult(
-            speech,
-            outcome,
-            source,
-            executed=executed_actions(response, prior),
-            response=response,
-        )
+        return local_result(response, executed_actions(response, before), source)
 
     async def _async_catalog(
-        self, turn: _Turn, text: str, recent_targets: Sequence[str]
+        self, turn: Utterance, text: str, recent_targets: Sequence[str]
     ) -> Catalog:
         """Step 6: what the model may see and use for these words."""
         return await async_build_catalog(
@@ -427,13 +352,14 @@ class IntentRouterAgent:
         )
 
     async def _async_plan(
-        self, turn: _Turn, catalog: Catalog, history: Sequence[Turn]
+        self, turn: Utterance, catalog: Catalog, history: Sequence[Turn]
     ) -> Completion:
         """Step 7: one model call within the budget; a newer turn cancels it."""
         settings = self._settings
         messages = build_messages(
             catalog, turn.text, history, settings.extra_instructions
         )
+        mentions = self._mentions(turn, catalog)
         turn.trace(
             {
                 "entities_sent": len(catalog.entities),
@@ -447,7 +373,7 @@ class IntentRouterAgent:
                 messages,
                 model=settings.model,
                 temperature=settings.temperature,
-                schema=plan_json_schema(catalog),
+                schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
                 budget=self._remaining(turn),
             ),
             f"{DOMAIN} model call",
@@ -490,7 +416,7 @@ class IntentRouterAgent:
 
     async def _async_carry_out(
         self,
-        turn: _Turn,
+        turn: Utterance,
         plan: Plan,
         catalog: Catalog,
         source: Source,
@@ -499,7 +425,9 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """Steps 8-11: validate, gate, execute, and say what happened."""
         try:
-            plan = validate_plan(self._hass, plan, catalog)
+            plan = validate_plan(
+                self._hass, plan, catalog, offered_args_only=source is Source.MODEL
+            )
         except ToolQuestion as question:
             turn.trace({"tool_question": question.question.key})
             speech = turn.phrases.say(question.question)
@@ -547,17 +475,18 @@ class IntentRouterAgent:
         speech = await self._async_phrase(turn, plan, outcomes)
         return TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
 
-    def _ground(self, turn: _Turn, plan: Plan, catalog: Catalog) -> TurnResult | None:
+    def _ground(
+        self, turn: Utterance, plan: Plan, catalog: Catalog
+    ) -> TurnResult | None:
         """Step 10: a plan acts only on what the words point at, else it asks.
 
         None when every target is grounded; otherwise the question naming the
         devices that fit, or, when none does, that nothing was done.
         """
         acted = last_acted(turn.history)
-        words = f"{turn.pending.request} {turn.text}" if turn.pending else turn.text
         verdict = check_grounding(
             plan,
-            find_mentions(words, turn.user_input.language, catalog),
+            self._mentions(turn, catalog),
             catalog,
             [t for a in acted.actions for t in a.targets] if acted else [],
             turn.pending.offered if turn.pending else (),
@@ -574,9 +503,15 @@ class IntentRouterAgent:
             question, Outcome.CLARIFY, Source.MODEL, plan, offered=verdict.choices
         )
 
+    def _mentions(self, turn: Utterance, catalog: Catalog) -> Mentions:
+        """What the turn's words point at in this catalog, read once."""
+        if turn.mentions is None:
+            turn.mentions = find_mentions(turn.words, turn.user_input.language, catalog)
+        return turn.mentions
+
     def _gate(
         self,
-        turn: _Turn,
+        turn: Utterance,
         plan: Plan,
         catalog: Catalog,
         source: Source,
@@ -611,7 +546,7 @@ class IntentRouterAgent:
         return None
 
     async def _async_phrase(
-        self, turn: _Turn, plan: Plan, outcomes: Sequence[ActionOutcome]
+        self, turn: Utterance, plan: Plan, outcomes: Sequence[ActionOutcome]
     ) -> str:
         """Step 11: what ran, in words; data phrased by a second model call.
 
@@ -644,11 +579,11 @@ class IntentRouterAgent:
             turn.trace({"escalate_error": err.reason})
             return fallback
 
-    def _remaining(self, turn: _Turn) -> float:
+    def _remaining(self, turn: Utterance) -> float:
         """Seconds left of the turn's budget."""
         return max(turn.deadline - self._hass.loop.time(), 0.0)
 
-    def _remember(self, turn: _Turn, result: TurnResult) -> None:
+    def _remember(self, turn: Utterance, result: TurnResult) -> None:
         """Step 12: keep the turn, with what ran and any pending question."""
         self._context.add(
             turn.key,
@@ -663,24 +598,15 @@ class IntentRouterAgent:
             ),
         )
 
-    def _report(self, turn: _Turn, result: TurnResult, started: float) -> None:
+    def _report(self, turn: Utterance, result: TurnResult, started: float) -> None:
         """Step 12: fire `intent_router_handled` and count the turn (no text)."""
-        completion = result.completion
-        tools = [a.tool for a in result.executed] or (
-            [a.tool for a in result.plan.actions] if result.plan else []
-        )
         data = {
             "entry_id": self._entry_id,
             "device_id": turn.user_input.device_id,
             "conversation_id": turn.user_input.conversation_id,
             "text_length": len(turn.text),
-            "source": result.source,
-            "outcome": result.outcome,
-            "tools": tools,
-            "confidence": result.plan.confidence if result.plan else None,
             "latency_ms": round((time.monotonic() - started) * 1000, 1),
-            "prompt_tokens": completion.prompt_tokens if completion else None,
-            "completion_tokens": completion.completion_tokens if completion else None,
+            **result.report(),
         }
         self._stats.record(data)
         self._hass.bus.async_fire(EVENT_HANDLED, data, context=turn.user_input.context)

@@ -99,6 +99,9 @@ class ServiceInfo:
     fields: tuple[str, ...]
     # Returns data (a forecast, a list) rather than changing anything.
     responds: bool = False
+    # The field names offered: one way to say each quantity (a model may not
+    # use a field it was not shown, such as raw 0-255 `brightness`).
+    accepts: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -317,11 +320,13 @@ async def _async_services(
                 or not any(_target_fits(description["target"], m) for m in members)
             ):
                 continue
-            fields = tuple(_field_names(description.get("fields", {}), members))
+            fields = dict(_field_names(description.get("fields", {}), members))
             responds = hass.services.supports_response(domain, service) is not (
                 SupportsResponse.NONE
             )
-            services[tool] = ServiceInfo(tool, fields, responds)
+            services[tool] = ServiceInfo(
+                tool, tuple(fields.values()), responds, frozenset(fields)
+            )
     return services
 
 
@@ -358,19 +363,22 @@ def _field_fits(spec: Mapping[str, Any], info: EntityInfo) -> bool:
     return True
 
 
-def _field_names(fields: Mapping[str, Any], members: list[EntityInfo]) -> Iterable[str]:
+def _field_names(
+    fields: Mapping[str, Any], members: list[EntityInfo]
+) -> Iterable[tuple[str, str]]:
     """Fields some of the entities support, each with a hint of its values.
 
-    Collapsed sections (advanced options) are left out.
+    Collapsed sections (advanced options, such as raw 0-255 brightness next
+    to brightness_pct) are left out.
     """
     for name, spec in fields.items():
         if isinstance(spec, Mapping) and "fields" in spec:
             if not spec.get("collapsed"):
                 yield from _field_names(spec["fields"], members)
         elif not isinstance(spec, Mapping):
-            yield name
+            yield name, name
         elif any(_field_fits(spec, m) for m in members):
-            yield _field_text(name, spec.get("selector") or {})
+            yield name, _field_text(name, spec.get("selector") or {})
 
 
 MAX_HINT_OPTIONS = 8

@@ -19,8 +19,9 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, intent
 
 from .const import LOGGER
-from .context_store import ExecutedAction, PriorState
+from .context_store import ExecutedAction
 from .domains import domain_info
+from .executor import prior_of
 from .plan import Action
 
 if TYPE_CHECKING:
@@ -133,9 +134,17 @@ def _proposed(result: RecognizeResult, targets: list[State]) -> tuple[Action, ..
 
 
 def executed_actions(
-    response: intent.IntentResponse, prior: Mapping[str, PriorState]
+    response: intent.IntentResponse, before: Mapping[str, State]
 ) -> list[ExecutedAction]:
-    """The service calls a local intent amounts to, for memory."""
+    """The service calls a local intent amounts to, for memory and undo.
+
+    `before` are the states from before the intent ran.
+    """
+    prior = {
+        entity_id: prior_of(state)
+        for target in response.success_results
+        if (entity_id := target.id) and (state := before.get(entity_id))
+    }
     if response.intent is None:
         return []
     to_service = _SERVICES.get(response.intent.intent_type)

@@ -7,6 +7,7 @@ Whatever an utterance or an entity name says, that is the whole reach.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -126,8 +127,14 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     )
 
 
-def validate_plan(hass: HomeAssistant, plan: Plan, catalog: Catalog) -> Plan:
-    """Return the plan ready to run, or raise PlanError (or ToolQuestion)."""
+def validate_plan(
+    hass: HomeAssistant, plan: Plan, catalog: Catalog, *, offered_args_only: bool
+) -> Plan:
+    """Return the plan ready to run, or raise PlanError (or ToolQuestion).
+
+    `offered_args_only` holds a model to the fields it was shown; plans from
+    memory (undo restores raw attributes) may use any field HA accepts.
+    """
     if len(plan.actions) > MAX_ACTIONS:
         raise PlanError(
             Rejection.TOO_MANY_ACTIONS, f"{len(plan.actions)} > {MAX_ACTIONS}"
@@ -135,32 +142,50 @@ def validate_plan(hass: HomeAssistant, plan: Plan, catalog: Catalog) -> Plan:
     return replace(
         plan,
         actions=tuple(
-            _validate_action(hass, action, catalog) for action in plan.actions
+            _validate_action(hass, action, catalog, offered_args_only=offered_args_only)
+            for action in plan.actions
         ),
     )
 
 
-def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> Action:
+def _validate_action(
+    hass: HomeAssistant, action: Action, catalog: Catalog, *, offered_args_only: bool
+) -> Action:
     """One action: allowed tool, exposed targets, schema-valid arguments."""
     if is_denied(action.tool):
         raise PlanError(Rejection.DENIED_SERVICE, action.tool)
     if tool := catalog.tools.get(action.tool):
-        for target in action.targets:
-            if target not in catalog.exposed:
-                raise PlanError(Rejection.UNKNOWN_ENTITY, target)
+        _check_targets(action, catalog, None)
         return tool.validate(action, catalog)
     if action.tool not in catalog.services:
         raise PlanError(Rejection.UNKNOWN_TOOL, action.tool)
-    domain, _, service = action.tool.partition(".")
     if not action.targets:
         raise PlanError(Rejection.MISSING_TARGETS, action.tool)
-    if smuggled := TARGET_KEYS & action.args.keys():
-        raise PlanError(Rejection.INVALID_ARGS, f"targets in args: {sorted(smuggled)}")
+    _check_targets(action, catalog, action.tool.partition(".")[0])
+    _check_args(hass, action, catalog, offered_args_only=offered_args_only)
+    return action
+
+
+def _check_targets(action: Action, catalog: Catalog, domain: str | None) -> None:
+    """Exposed entities, of the service's own domain when it has one."""
     for target in action.targets:
         if target not in catalog.exposed:
             raise PlanError(Rejection.UNKNOWN_ENTITY, target)
-        if not target.startswith(f"{domain}."):
+        if domain is not None and not target.startswith(f"{domain}."):
             raise PlanError(Rejection.WRONG_DOMAIN, f"{action.tool} on {target}")
+
+
+def _check_args(
+    hass: HomeAssistant, action: Action, catalog: Catalog, *, offered_args_only: bool
+) -> None:
+    """No targets in args, only fields offered, and HA's service schema."""
+    if smuggled := TARGET_KEYS & action.args.keys():
+        raise PlanError(Rejection.INVALID_ARGS, f"targets in args: {sorted(smuggled)}")
+    if offered_args_only and (
+        unoffered := action.args.keys() - catalog.services[action.tool].accepts
+    ):
+        raise PlanError(Rejection.INVALID_ARGS, f"not offered: {sorted(unoffered)}")
+    domain, _, service = action.tool.partition(".")
     registered = hass.services.async_services_for_domain(domain).get(service)
     if registered is not None and registered.schema is not None:
         # Checked here so a bad plan fails before anything runs; the args are
@@ -169,41 +194,65 @@ def _validate_action(hass: HomeAssistant, action: Action, catalog: Catalog) -> A
             registered.schema({**action.args, ATTR_ENTITY_ID: list(action.targets)})
         except vol.Invalid as err:
             raise PlanError(Rejection.INVALID_ARGS, f"{action.tool}: {err}") from err
-    return action
 
 
-def plan_json_schema(catalog: Catalog) -> dict[str, Any]:
-    """The JSON schema a server can decode against: tools and ids as enums.
+def plan_json_schema(
+    catalog: Catalog, named: Collection[str] = (), kinds: Collection[str] = ()
+) -> dict[str, Any]:
+    """The JSON schema a server can decode against: each tool with its targets.
 
-    Enums keep small models from inventing tools or entity ids; they do not
-    make the choice right, which is what validation is for.
+    A service takes only entities of its own domain; where the words name
+    some of a domain's entities and no kind of device of it, only those
+    (`named`, `kinds`: what the words point at). Enums keep small models from
+    inventing tools or ids and from crossing domains; they do not make the
+    choice right, which is what validation and grounding are for. An empty
+    list of actions is always valid.
     """
-    tool: dict[str, Any] = {"type": "string"}
-    if catalog.services or catalog.tools:
-        tool["enum"] = [*catalog.services, *catalog.tools]
-    target: dict[str, Any] = {"type": "string"}
-    if catalog.entities:
-        target["enum"] = [info.entity_id for info in catalog.entities]
+    by_domain: dict[str, list[str]] = {}
+    for info in catalog.entities:
+        by_domain.setdefault(info.domain, []).append(info.entity_id)
+    branches = []
+    for domain in dict.fromkeys(tool.partition(".")[0] for tool in catalog.services):
+        targets = by_domain.get(domain, [])
+        if domain not in kinds and (chosen := [t for t in targets if t in named]):
+            targets = chosen
+        branches.append(
+            _action_schema(
+                [t for t in catalog.services if t.startswith(f"{domain}.")], targets
+            )
+        )
+    if catalog.tools:
+        branches.append(
+            _action_schema(list(catalog.tools), [i.entity_id for i in catalog.entities])
+        )
+    action = {"anyOf": branches} if branches else _action_schema([], [])
     return {
         "type": "object",
         "properties": {
-            "actions": {
-                "type": "array",
-                "maxItems": MAX_ACTIONS,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "tool": tool,
-                        "targets": {"type": "array", "items": target},
-                        "args": {"type": "object"},
-                    },
-                    "required": ["tool", "targets", "args"],
-                },
-            },
+            "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": action},
             "speech": {"type": "string"},
             "confidence": {"type": "number", "minimum": 0, "maximum": 1},
             "clarify": {"type": ["string", "null"]},
             "reason": {"type": "string"},
         },
         "required": ["actions", "speech", "confidence"],
+    }
+
+
+def _action_schema(tools: list[str], targets: list[str]) -> dict[str, Any]:
+    """One action whose tool and targets come from these lists."""
+    tool: dict[str, Any] = {"type": "string"}
+    if tools:
+        tool["enum"] = tools
+    target: dict[str, Any] = {"type": "string"}
+    if targets:
+        target["enum"] = targets
+    return {
+        "type": "object",
+        "properties": {
+            "tool": tool,
+            "targets": {"type": "array", "items": target},
+            "args": {"type": "object"},
+        },
+        "required": ["tool", "targets", "args"],
     }

@@ -72,6 +72,32 @@ class TurnResult:
         """A question was asked: keep the microphone open for the answer."""
         return self.outcome in (Outcome.CLARIFY, Outcome.CONFIRM)
 
+    def report(self) -> dict[str, Any]:
+        """What `intent_router_handled` says of the result (never any text)."""
+        completion = self.completion
+        plan = self.plan
+        return {
+            "source": self.source,
+            "outcome": self.outcome,
+            "tools": [a.tool for a in self.executed]
+            or ([a.tool for a in plan.actions] if plan else []),
+            "confidence": plan.confidence if plan else None,
+            "prompt_tokens": completion.prompt_tokens if completion else None,
+            "completion_tokens": completion.completion_tokens if completion else None,
+        }
+
+
+def local_result(
+    response: intent.IntentResponse, executed: list[ExecutedAction], source: Source
+) -> TurnResult:
+    """A turn Home Assistant's own sentences answered, with what they ran."""
+    outcome = {
+        intent.IntentResponseType.QUERY_ANSWER: Outcome.ANSWERED,
+        intent.IntentResponseType.ERROR: Outcome.FAILED,
+    }.get(response.response_type, Outcome.DONE)
+    speech = str(response.speech.get("plain", {}).get("speech", ""))
+    return TurnResult(speech, outcome, source, executed=executed, response=response)
+
 
 @dataclass(slots=True)
 class AgentReply:

@@ -1,0 +1,128 @@
+"""One utterance on its way through the agent, and what it may run into.
+
+The agent's flow (agent.py) passes an `Utterance` from step to step; what
+the last turn asked waits in a `Pending`; a device that talks more than a
+person does meets the `RateLimiter`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+import time
+from typing import TYPE_CHECKING, Any
+
+from .plan import Plan
+from .speech import Phrase, Phrasebook
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation import ChatLog, ConversationInput
+
+    from .context_store import Turn
+    from .grounding import Mentions
+
+# Above this many keys, the rate limiter drops those idle for a window.
+RATE_LIMIT_KEYS = 1000
+RATE_WINDOW = 60.0
+
+
+class ModelFailedError(Exception):
+    """The model path gave nothing usable; `key` is the spoken explanation."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        """Keep the translation key and the reason class for the trace."""
+        super().__init__(reason)
+        self.key = key
+        self.reason = reason
+
+
+class SupersededError(Exception):
+    """A newer turn of the same key cancelled this turn's model call."""
+
+
+@dataclass(slots=True, frozen=True)
+class Pending:
+    """What the last turn asked, answerable by the very next turn only.
+
+    Kept in memory, never stored: a yes after a restart, or a minute later,
+    confirms nothing.
+    """
+
+    expires: float  # event-loop time
+    # What was asked about: an answer ("the bedroom one") is read with it.
+    request: str
+    plan: Plan | None = None  # waiting for a yes
+    offered: tuple[str, ...] = ()  # the choices of "which one?"
+
+
+@dataclass(slots=True)
+class Utterance:
+    """One utterance on its way through the flow."""
+
+    user_input: ConversationInput
+    chat_log: ChatLog
+    text: str
+    key: str
+    deadline: float
+    phrases: Phrasebook
+    # Set by the `route` action: a room to act for, and plan-only runs.
+    area_id: str | None = None
+    dry_run: bool = False
+    # Step 3: this key's recent turns, and the question its last turn asked.
+    history: list[Turn] = field(default_factory=list)
+    pending: Pending | None = None
+    # What the words point at, once the catalog is known (steps 7 and 10).
+    mentions: Mentions | None = None
+
+    @property
+    def words(self) -> str:
+        """The words this turn is about, with the question it answers.
+
+        An automation's question (its extra system prompt) and the question
+        the last turn asked ("which one?" before "the bedroom one") come first.
+        """
+        return " ".join(
+            filter(
+                None,
+                (
+                    self.user_input.extra_system_prompt,
+                    self.pending.request if self.pending else None,
+                    self.text,
+                ),
+            )
+        )
+
+    def say(self, key: str, **placeholders: Any) -> str:
+        """A sentence of the integration's, in the turn's language."""
+        return self.phrases.say(Phrase(key, placeholders))
+
+    def trace(self, details: dict[str, Any]) -> None:
+        """Add details to Assist's debug trace of this turn."""
+        self.chat_log.async_trace(details)
+
+
+class RateLimiter:
+    """At most `per_minute` turns a minute for each key (device, user, chat)."""
+
+    def __init__(self, per_minute: int) -> None:
+        """Start with no key seen."""
+        self._per_minute = per_minute
+        self._times: dict[str, deque[float]] = {}
+
+    def allow(self, key: str) -> bool:
+        """Count a turn of this key, unless it is one too many."""
+        now = time.monotonic()
+        if len(self._times) > RATE_LIMIT_KEYS:
+            # Keys without a device (chats) come and go: forget the idle ones.
+            self._times = {
+                other: times
+                for other, times in self._times.items()
+                if times and now - times[-1] <= RATE_WINDOW
+            }
+        times = self._times.setdefault(key, deque())
+        while times and now - times[0] > RATE_WINDOW:
+            times.popleft()
+        if len(times) >= self._per_minute:
+            return False
+        times.append(now)
+        return True
