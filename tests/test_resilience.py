@@ -428,7 +428,7 @@ async def test_local_light_set_is_remembered_with_its_value(
     await converse(hass, agent_id, "set the kitchen lights to 20%", device)
     assert hass.states.get("light.kitchen_lights").attributes["brightness"] == 51
     action = mock_turns(hass, device)[0].actions[0]
-    assert (action.tool, action.data) == ("light.turn_on", {"brightness_pct": 20})
+    assert (action.tool, action.args) == ("light.turn_on", {"brightness_pct": 20})
 
     await converse(hass, agent_id, "undo that", device)
 

@@ -691,7 +691,7 @@ def _follow_up_actions(shortcut: Shortcut, acted: Turn | None) -> list[Action]:
     if acted is None:
         return []
     if shortcut is Shortcut.AGAIN:
-        return [Action(a.tool, tuple(a.targets), dict(a.data)) for a in acted.actions]
+        return [Action(a.tool, tuple(a.targets), dict(a.args)) for a in acted.actions]
     if shortcut is Shortcut.UNDO:
         return undo_actions(acted.actions)
     return stop_actions(acted.actions)
