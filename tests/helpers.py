@@ -81,3 +81,15 @@ def system_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
 def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
     """The user message of a request sent to the model."""
     return str(server.requests[index]["messages"][-1]["content"])
+
+
+def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
+    """Each tool of a plan request's JSON schema, with the targets it allows."""
+    schema = request["response_format"]["json_schema"]["schema"]
+    items = schema["properties"]["actions"]["items"]
+    allowed: dict[str, set[str]] = {}
+    for branch in items.get("anyOf", [items]):
+        targets = set(branch["properties"]["targets"]["items"].get("enum", ()))
+        for tool in branch["properties"]["tool"].get("enum", ()):
+            allowed[tool] = targets
+    return allowed

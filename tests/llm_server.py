@@ -54,6 +54,7 @@ class _Reply:
     headers: dict[str, str] | None
     body: bytes | None
     usage: tuple[int, int] | None
+    content_type: str
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
@@ -100,14 +101,18 @@ class ScriptedLLMServer:
         headers: dict[str, str] | None = None,
         body: bytes | None = None,
         usage: tuple[int, int] | None = (100, 20),
+        content_type: str = "application/json",
     ) -> None:
         """Queue the answer to the next chat completion.
 
         `content` becomes the assistant message; a `status` other than 200
-        answers an OpenAI-style error instead; `body` is sent as-is, for
-        malformed, truncated or huge replies; `delay` waits before answering.
+        answers an OpenAI-style error instead; `body` is sent as-is (with
+        `content_type`), for malformed, truncated, huge or non-JSON replies;
+        `delay` waits before answering.
         """
-        self._replies.append(_Reply(content, status, delay, headers, body, usage))
+        self._replies.append(
+            _Reply(content, status, delay, headers, body, usage, content_type)
+        )
 
     async def wait_for_requests(self, count: int) -> None:
         """Wait until `count` chat requests have arrived (a request in flight)."""
@@ -176,7 +181,7 @@ class ScriptedLLMServer:
                 body=reply.body,
                 status=reply.status,
                 headers=reply.headers,
-                content_type="application/json",
+                content_type=reply.content_type,
             )
         if reply.status != 200:
             response = _error(reply.status, f"scripted status {reply.status}")

@@ -17,6 +17,7 @@ from custom_components.intent_router.const import (
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
     DOMAIN,
+    MAX_TEXT_LENGTH,
 )
 from custom_components.intent_router.context_store import mask_secrets
 from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
@@ -335,13 +336,61 @@ async def test_secrets_are_masked_before_storage(
         ("my key is sk-abcdefghijklmnopqrstuv", "my key is ***"),
         ("token: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9abc", "token: ***"),
         ("code 123456", "code ***"),
+        ("the alarm code 4321", "the alarm code ***"),
+        ("my PIN is 4321", "my PIN is ***"),
+        ("door code: 1 2 3 4", "door code: ***"),
+        ("the pin is 12 34, thanks", "the pin is *** thanks"),
+        ("a1" + "b" * 31, "***"),
         ("turn on the kitchen lights", "turn on the kitchen lights"),
         ("set it to 21 degrees", "set it to 21 degrees"),
+        ("play the secret garden", "play the secret garden"),
+        ("pin it to the top", "pin it to the top"),
+        ("living_room_ceiling_lamp_number_2", "living_room_ceiling_lamp_number_2"),
     ],
 )
 def test_mask_secrets(text: str, masked: str) -> None:
     """Only what looks like a secret is masked."""
     assert mask_secrets(text) == masked
+
+
+# Shapes that made the old patterns backtrack (1-1-1-...: 2,000 characters
+# took 4.9 s), or that would make a careless pattern do so.
+ADVERSARIAL_UNITS = ["1-", "1 ", "a1-", "1a", "-1", "pin ", "code:", "sk-", "x", "1"]
+
+
+@pytest.mark.parametrize("length", [1_500, 100_000])
+def test_masking_takes_linear_time(length: int) -> None:
+    """Adversarial text is masked in a blink: no pattern can backtrack.
+
+    Measured as this process's CPU time; linear masking of all the shapes
+    takes about 0.1 s at 100 KB, backtracking takes seconds at 1,500
+    characters.
+    """
+    texts = [(unit * length)[:length] for unit in ADVERSARIAL_UNITS]
+    started = time.process_time()
+    for text in texts:
+        mask_secrets(text)
+    assert time.process_time() - started < 1.0
+
+
+async def test_long_digit_chains_are_masked_in_storage(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+) -> None:
+    """The longest text a turn may have, all digits: answered, stored as ***."""
+    llm_server.add_plan(plan(speech="Noted."))
+    text = ("1-" * (MAX_TEXT_LENGTH // 2))[:MAX_TEXT_LENGTH]
+
+    result = await converse(hass, agent_id, text, kitchen)
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+
+    assert speech(result) == "Noted."
+    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    assert stored["turns"][kitchen][0]["text"] in {"***", "***-"}
 
 
 async def test_removing_the_entry_deletes_its_context(

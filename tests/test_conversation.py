@@ -10,8 +10,8 @@ from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.intent_router.agent import RATE_LIMIT_KEYS
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_TIMEOUT
+from custom_components.intent_router.utterance import RATE_LIMIT_KEYS
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
@@ -25,6 +25,7 @@ from .helpers import (
     converse,
     home_states,
     plan,
+    schema_targets,
     speech,
     system_prompt,
     user_prompt,
@@ -80,9 +81,11 @@ async def test_prompt_holds_only_exposed_entities(
     for entity_id in NOT_EXPOSED:
         assert hass.states.get(entity_id) is not None
         assert entity_id not in sent
-    schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
-    targets = schema["properties"]["actions"]["items"]["properties"]["targets"]
-    assert set(targets["items"]["enum"]) == set(EXPOSED_AREAS)
+    allowed = schema_targets(llm_server.requests[0])
+    assert set().union(*allowed.values()) == set(EXPOSED_AREAS)
+    # Each service takes only entities of its own domain.
+    for tool, targets in allowed.items():
+        assert {t.partition(".")[0] for t in targets} == {tool.partition(".")[0]}
 
 
 async def test_brightness_args_and_concurrent_actions(
@@ -346,12 +349,12 @@ async def test_the_rate_limiter_forgets_chats_gone_quiet(
         # A new conversation every time; "again" with nothing to repeat
         # needs no model.
         await converse(hass, agent_id, "again")
-    assert len(agent._turn_times) == RATE_LIMIT_KEYS + 1
+    assert len(agent._rate_limiter._times) == RATE_LIMIT_KEYS + 1
 
     freezer.tick(timedelta(minutes=1, seconds=1))
     await converse(hass, agent_id, "again")
 
-    assert len(agent._turn_times) == 1
+    assert len(agent._rate_limiter._times) == 1
     assert llm_server.requests == []
 
 

@@ -39,6 +39,7 @@ from .helpers import (
     agent_details,
     converse,
     plan,
+    schema_targets,
     speech,
     system_prompt,
     user_prompt,
@@ -261,8 +262,7 @@ async def test_tools_of_both_transports_are_listed(
     await converse(hass, mock_config_entry.entry_id, "hello")
 
     system = system_prompt(llm_server, 0)
-    schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
-    tools = schema["properties"]["actions"]["items"]["properties"]["tool"]["enum"]
+    tools = list(schema_targets(llm_server.requests[0]))
     for server in (streamable, sse):
         lookup = tool_name(server.url, "lookup")
         assert (

@@ -12,7 +12,7 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .helpers import act, converse, plan, system_prompt, user_prompt
+from .helpers import act, converse, plan, schema_targets, system_prompt, user_prompt
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -80,9 +80,10 @@ async def test_in_a_large_home_what_was_just_done_stays_in_the_prompt(
     system = system_prompt(llm_server)
     assert "light.kitchen_lights |" in system
     assert "switch.socket_" not in system
-    schema = llm_server.requests[-1]["response_format"]["json_schema"]["schema"]
-    targets = schema["properties"]["actions"]["items"]["properties"]["targets"]
-    assert "light.kitchen_lights" in targets["items"]["enum"]
+    assert (
+        "light.kitchen_lights"
+        in schema_targets(llm_server.requests[-1])["light.turn_on"]
+    )
     assert hass.states.get("light.kitchen_lights").state == "on"
 
 

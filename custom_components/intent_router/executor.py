@@ -48,7 +48,7 @@ class ActionOutcome:
         return ExecutedAction(
             tool=self.action.tool,
             targets=list(self.action.targets),
-            data=dict(self.action.args),
+            args=dict(self.action.args),
             prior=self.prior,
         )
 

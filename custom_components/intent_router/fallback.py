@@ -162,7 +162,7 @@ def executed_actions(
             ExecutedAction(
                 tool=f"{domain}.{service}",
                 targets=[entity_id],
-                data=data,
+                args=data,
                 prior={entity_id: prior[entity_id]} if entity_id in prior else {},
             )
         )

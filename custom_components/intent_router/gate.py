@@ -75,7 +75,7 @@ def last_acted(history: Sequence[Turn]) -> Turn | None:
 def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
     """The actions "again", "undo" or "stop" mean after a turn."""
     if shortcut is Shortcut.AGAIN:
-        return [Action(a.tool, tuple(a.targets), dict(a.data)) for a in acted.actions]
+        return [Action(a.tool, tuple(a.targets), dict(a.args)) for a in acted.actions]
     if shortcut is Shortcut.UNDO:
         return undo_actions(acted.actions)
     return stop_actions(acted.actions)

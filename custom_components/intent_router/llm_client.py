@@ -4,6 +4,12 @@ Servers differ in what they accept for structured output, so the client tries
 `response_format` with a JSON schema first, then JSON object mode, then plain
 text (the first JSON object in the reply is taken), and remembers for its
 server which mode worked, so only the first request pays for the probing.
+Only a rejection that is about `response_format` steps down, and the better
+mode is tried again later (see `REPROBE_AFTER`).
+
+Whatever the server sends back (HTML, JSON that is not a chat completion,
+replies nested or sized to hurt), the result is a reply or an `LLMError`, and
+reading it costs time linear in its size.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from http import HTTPStatus
 import json
+import math
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 import openai
@@ -21,9 +29,9 @@ import openai
 from homeassistant.helpers.httpx_client import get_async_client
 
 from .const import LOGGER
+from .context_store import encodable
 
 if TYPE_CHECKING:
-    from openai.types import CompletionUsage
     from openai.types.chat import ChatCompletionMessageParam
 
     from homeassistant.core import HomeAssistant
@@ -36,6 +44,17 @@ MAX_PHRASE_TOKENS = 120
 # the least time worth starting another attempt with.
 RETRY_BACKOFF = (0.2, 0.6)
 MIN_ATTEMPT_TIME = 0.5
+# How many places a JSON object is looked for in a reply: the first `{`, the
+# first one in a fenced block, then the next ones (prose with braces before
+# the plan). Each look is one linear pass.
+MAX_OBJECT_STARTS = 8
+# A plan nests about five deep; far deeper JSON decodes (Python 3.14 allows
+# tens of thousands of levels) but would break whatever walks it recursively.
+MAX_JSON_DEPTH = 32
+# Words of a 400/422 that is about the structured-output request.
+RESPONSE_FORMAT_WORDS = ("response_format", "schema", "grammar")
+# Seconds after a step-down before the best mode is tried again.
+REPROBE_AFTER = 600.0
 
 
 class ResponseMode(StrEnum):
@@ -92,28 +111,118 @@ class Completion:
 
 
 def extract_json_object(text: str) -> dict[str, Any]:
-    """Return the first JSON object in `text` (bare, fenced or after prose)."""
+    """Return the JSON object in `text`: bare, fenced or after some prose.
+
+    A failed decode stops where the text stops being JSON, so each try is
+    linear, and there are at most `MAX_OBJECT_STARTS` of them: a huge reply of
+    unclosed braces costs a few passes, not one per brace.
+    """
     decoder = json.JSONDecoder()
-    start = text.find("{")
-    while start != -1:
+    for start in _object_starts(text):
         try:
             value, _ = decoder.raw_decode(text, start)
         except json.JSONDecodeError:
-            start = text.find("{", start + 1)
             continue
+        except RecursionError as err:
+            raise LLMResponseError("the model's reply is nested too deeply") from err
         if isinstance(value, dict):
+            if not _within_depth(value, MAX_JSON_DEPTH):
+                raise LLMResponseError("the model's reply is nested too deeply")
             return value
-        start = text.find("{", start + 1)  # pragma: no cover - dicts decode first
     raise LLMResponseError("no JSON object in the model's reply")
 
 
+def _within_depth(value: object, limit: int) -> bool:
+    """Whether decoded JSON nests at most `limit` deep (walked without recursion)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return True
+
+
+def _object_starts(text: str) -> list[int]:
+    """Where a JSON object may start, most likely first, at most a few."""
+    starts = [text.find("{")]
+    if (fence := text.find("```")) != -1:
+        starts.append(text.find("{", fence))
+    position = text.find("{", starts[0] + 1) if starts[0] != -1 else -1
+    while position != -1 and len(starts) < MAX_OBJECT_STARTS:
+        starts.append(position)
+        position = text.find("{", position + 1)
+    return [start for start in dict.fromkeys(starts) if start != -1]
+
+
 def _retry_after(err: openai.APIStatusError) -> float | None:
-    """Read a Retry-After header given in seconds."""
+    """The server's Retry-After in seconds, if it is a usable number.
+
+    NaN, infinity and negative values are ignored (the usual backoff applies);
+    a finite value too long for the turn is refused by the retry loop.
+    """
     value = err.response.headers.get("retry-after")
     try:
-        return float(value) if value is not None else None
+        seconds = float(value) if value is not None else math.nan
     except ValueError:
         return None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None
+
+
+@dataclass(slots=True, frozen=True)
+class _Reply:
+    """The assistant's text of one chat completion, and what it cost."""
+
+    content: str
+    prompt_tokens: int | None
+    completion_tokens: int | None
+    mode: ResponseMode
+
+
+def _encodable_messages(
+    messages: list[ChatCompletionMessageParam],
+) -> list[ChatCompletionMessageParam]:
+    """The messages with text that UTF-8 can carry (see `encodable`)."""
+    return [
+        cast("ChatCompletionMessageParam", {**message, "content": encodable(content)})
+        if isinstance(content := message.get("content"), str)
+        else message
+        for message in messages
+    ]
+
+
+def _read_reply(response: object, mode: ResponseMode) -> _Reply:
+    """The text of a chat completion; anything else is an unusable reply.
+
+    The SDK hands back the body as a string when it is not JSON, and builds
+    a completion from any JSON without checking it, so nothing is assumed.
+    """
+    choices = getattr(response, "choices", None)
+    if not isinstance(choices, list) or not choices:
+        raise LLMResponseError("the reply was not a chat completion")
+    message = getattr(choices[0], "message", None)
+    if message is None:
+        raise LLMResponseError("the reply had no message")
+    content = getattr(message, "content", None) or ""
+    if not isinstance(content, str):
+        raise LLMResponseError("the reply's content was not text")
+    if len(content) > MAX_REPLY_CHARS:
+        raise LLMResponseError(f"reply too large ({len(content)} characters)")
+    usage = getattr(response, "usage", None)
+    return _Reply(
+        content,
+        _count(getattr(usage, "prompt_tokens", None)),
+        _count(getattr(usage, "completion_tokens", None)),
+        mode,
+    )
+
+
+def _count(value: object) -> int | None:
+    """A token count, if the server gave a sensible one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class LLMClient:
@@ -133,6 +242,9 @@ class LLMClient:
             max_retries=0,
         )
         self.mode = ResponseMode.JSON_SCHEMA
+        # When the mode last stepped down (time.monotonic), if it did.
+        self._stepped_down_at: float | None = None
+        self._available = True
 
     @property
     def sdk_version(self) -> str:
@@ -168,17 +280,17 @@ class LLMClient:
         """Ask for one JSON object within `budget` seconds, retries included."""
 
         async def attempt(remaining: float) -> Completion:
-            content, usage, mode = await self._async_create(
+            reply = await self._async_create(
                 messages, model, temperature, MAX_COMPLETION_TOKENS, remaining, schema
             )
             return Completion(
-                data=extract_json_object(content),
-                mode=mode,
-                prompt_tokens=usage.prompt_tokens if usage else None,
-                completion_tokens=usage.completion_tokens if usage else None,
+                data=extract_json_object(reply.content),
+                mode=reply.mode,
+                prompt_tokens=reply.prompt_tokens,
+                completion_tokens=reply.completion_tokens,
             )
 
-        return await _async_retrying(attempt, budget)
+        return await self._async_request(attempt, budget)
 
     async def async_complete_text(
         self,
@@ -191,12 +303,71 @@ class LLMClient:
         """Ask for a short plain-text answer within `budget` seconds."""
 
         async def attempt(remaining: float) -> str:
-            content, _, _ = await self._async_create(
+            reply = await self._async_create(
                 messages, model, temperature, MAX_PHRASE_TOKENS, remaining, None
             )
-            return content.strip()
+            return reply.content.strip()
 
-        return await _async_retrying(attempt, budget)
+        return await self._async_request(attempt, budget)
+
+    async def _async_request[T](
+        self, attempt: Callable[[float], Awaitable[T]], budget: float
+    ) -> T:
+        """Run a request with retries; log once when the server goes and comes back.
+
+        Home Assistant's log-when-unavailable rule: one info line when the
+        server stops answering (connection refused, timeout, overload after the
+        retries) and one when it answers again, not one per turn.
+        """
+        try:
+            result = await _async_retrying(attempt, budget)
+        except LLMConnectionError as err:
+            if self._available:
+                self._available = False
+                LOGGER.info(
+                    "The model server is unavailable (%s); turns fall back to"
+                    " local sentences until it answers again",
+                    err.reason,
+                )
+            raise
+        except LLMError:
+            self._note_answered()  # it answered, if not usefully
+            raise
+        self._note_answered()
+        return result
+
+    def _note_answered(self) -> None:
+        """The server answered: log its return if it had been unavailable."""
+        if not self._available:
+            self._available = True
+            LOGGER.info("The model server is answering again")
+
+    def _schema_mode(self) -> ResponseMode:
+        """The mode to ask for a schema with: the best one again once in a while.
+
+        The re-probe is timed (`REPROBE_AFTER`, 10 minutes), not counted in
+        requests: a server learns structured output by being upgraded or
+        restarted, not by traffic, so a clock bounds how long a healthy server
+        is asked without a schema however quiet the home is, and costs at most
+        one rejected request (answered at once) per step every 10 minutes.
+        """
+        if (
+            self._stepped_down_at is not None
+            and time.monotonic() - self._stepped_down_at >= REPROBE_AFTER
+        ):
+            LOGGER.debug("Trying %s mode again", ResponseMode.JSON_SCHEMA)
+            self.mode = ResponseMode.JSON_SCHEMA
+            self._stepped_down_at = None
+        return self.mode
+
+    def _step_down(self, rejected: ResponseMode) -> None:
+        """The server rejected a mode: use the next one (never step back up)."""
+        modes = list(ResponseMode)
+        lower = _next_mode(rejected)
+        if modes.index(lower) > modes.index(self.mode):
+            LOGGER.debug("Server rejected %s mode, trying %s", rejected, lower)
+            self.mode = lower
+        self._stepped_down_at = time.monotonic()
 
     async def _async_create(
         self,
@@ -206,38 +377,31 @@ class LLMClient:
         max_tokens: int,
         timeout: float,
         schema: dict[str, Any] | None,
-    ) -> tuple[str, CompletionUsage | None, ResponseMode]:
+    ) -> _Reply:
         """One chat completion; with a schema, step down response modes."""
         while True:
-            mode = self.mode if schema is not None else ResponseMode.TEXT
+            mode = self._schema_mode() if schema is not None else ResponseMode.TEXT
             try:
                 response = await self._client.chat.completions.create(
                     model=model,
-                    messages=messages,
+                    messages=_encodable_messages(messages),
                     temperature=temperature,
                     max_tokens=max_tokens,
                     timeout=timeout,
                     **_response_format(mode, schema or {}),
                 )
             except (openai.BadRequestError, openai.UnprocessableEntityError) as err:
-                if mode is ResponseMode.TEXT:
+                if mode is ResponseMode.TEXT or not _about_response_format(err):
                     raise LLMResponseError(
-                        f"server rejected the request: {err.status_code}"
+                        f"the model server rejected the request ({err.status_code})"
                     ) from err
-                self.mode = _next_mode(mode)
-                LOGGER.debug("Server rejected %s mode, trying %s", mode, self.mode)
+                self._step_down(mode)
                 continue
             except openai.OpenAIError as err:
                 raise _map_error(err) from err
             except (ValueError, RecursionError) as err:  # not JSON, or absurdly deep
                 raise LLMResponseError("the reply was not JSON") from err
-            break
-        if not response.choices:
-            raise LLMResponseError("the reply had no choices")
-        content = response.choices[0].message.content or ""
-        if len(content) > MAX_REPLY_CHARS:
-            raise LLMResponseError(f"reply too large ({len(content)} characters)")
-        return content, response.usage, mode
+            return _read_reply(response, mode)
 
 
 async def _async_retrying[T](
@@ -289,6 +453,12 @@ def _response_format(mode: ResponseMode, schema: dict[str, Any]) -> dict[str, An
     if mode is ResponseMode.JSON_OBJECT:
         return {"response_format": {"type": "json_object"}}
     return {}
+
+
+def _about_response_format(err: openai.APIStatusError) -> bool:
+    """Whether a 400/422 is about how JSON was asked for, not the request itself."""
+    said = f"{err.param or ''} {err.message}".casefold()
+    return any(word in said for word in RESPONSE_FORMAT_WORDS)
 
 
 def _map_error(err: openai.OpenAIError) -> LLMError:

@@ -143,7 +143,7 @@ def _turn_text(turn: Turn) -> str:
     parts = [f"- User: {turn.text}"]
     for action in turn.actions:
         args = (
-            f" {json.dumps(action.data, separators=(',', ':'))}" if action.data else ""
+            f" {json.dumps(action.args, separators=(',', ':'))}" if action.args else ""
         )
         parts.append(f"  Did: {action.tool} {', '.join(action.targets)}{args}")
     # A failed turn's canned explanation is not something the model said:
