@@ -42,6 +42,7 @@ BUILT_KEYS: Mapping[str, set[str]] = {
         f"nothing_to_{s}" for s in (Shortcut.AGAIN, Shortcut.UNDO, Shortcut.STOP)
     },
     "{shortcut}_done": {f"{s}_done" for s in (Shortcut.UNDO, Shortcut.STOP)},
+    "{prefix}_set": {"did_set", "ask_set"},
 }
 
 

@@ -227,7 +227,9 @@ class IntentRouterAgent:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
         history = turn.history
         shortcut = match_shortcut(
-            turn.text, turn.user_input.language, available_shortcuts(history)
+            turn.text,
+            turn.user_input.language,
+            available_shortcuts(history, asked=turn.pending is not None),
         )
         if shortcut is not None and not turn.dry_run:
             turn.trace({"shortcut": shortcut})

@@ -55,13 +55,15 @@ def answer_only(plan: Plan, catalog: Catalog) -> Plan:
     return replace(plan, actions=keep)
 
 
-def available_shortcuts(history: Sequence[Turn]) -> list[Shortcut]:
-    """Follow-ups understood after these turns.
+def available_shortcuts(history: Sequence[Turn], asked: bool) -> list[Shortcut]:
+    """Follow-ups understood after these turns, in the order they are tried.
 
-    "Yes" and "no" always are: a yes with nothing (any more) to confirm
-    hears so, instead of reaching the model.
+    "Yes" and "no" always are: a yes with nothing (any more) to confirm hears
+    so, instead of reaching the model. Words that mean both "no" and "undo"
+    ("annule") are a no to a question that is waiting (`asked`), else undo.
     """
-    shortcuts = [Shortcut.YES, Shortcut.NO, Shortcut.AGAIN, Shortcut.UNDO]
+    shortcuts = [Shortcut.YES, Shortcut.AGAIN, Shortcut.UNDO]
+    shortcuts.insert(1 if asked else len(shortcuts), Shortcut.NO)
     if last_acted(history) is not None:
         shortcuts.append(Shortcut.STOP)
     return shortcuts
