@@ -204,7 +204,7 @@ class IntentRouterAgent:
                 del self._latest[turn.key]
         if not turn.dry_run and result.continue_conversation:
             self._pending[turn.key] = Pending(
-                self._hass.loop.time() + PENDING_SECONDS,
+                time.monotonic() + PENDING_SECONDS,
                 turn.pending.request if turn.pending else turn.text,
                 result.pending_plan,
                 result.offered,
@@ -215,7 +215,7 @@ class IntentRouterAgent:
         """Step 3: the key's recent turns, and its question if still fresh."""
         turn.history = self._context.recent(turn.key)
         pending = self._pending.pop(turn.key, None)
-        if pending is not None and pending.expires >= self._hass.loop.time():
+        if pending is not None and pending.expires >= time.monotonic():
             turn.pending = pending
 
     def _refusal(self, turn: Utterance, err: SpokenError) -> TurnResult:
@@ -394,7 +394,7 @@ class IntentRouterAgent:
             self._on_auth_failed()
             raise ModelFailedError("model_auth_failed", err.reason) from err
         except LLMError as err:
-            LOGGER.info("Model request failed: %s", err.reason)
+            LOGGER.debug("Model request failed: %s", err.reason)
             turn.trace({"model_error": err.reason})
             unreachable = err.reason in {"connection", "timeout"}
             key = "model_unavailable" if unreachable else "model_invalid_reply"

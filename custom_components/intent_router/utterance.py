@@ -48,7 +48,7 @@ class Pending:
     confirms nothing.
     """
 
-    expires: float  # event-loop time
+    expires: float  # time.monotonic()
     # What was asked about: an answer ("the bedroom one") is read with it.
     request: str
     plan: Plan | None = None  # waiting for a yes
