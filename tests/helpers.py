@@ -9,7 +9,10 @@ from typing import Any
 
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.setup import async_setup_component
+from homeassistant.util import slugify
 
 from .llm_server import ScriptedLLMServer
 
@@ -93,3 +96,20 @@ def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
         for tool in branch["properties"]["tool"].get("enum", ()):
             allowed[tool] = targets
     return allowed
+
+
+async def async_setup_template_entity(
+    hass: HomeAssistant, platform: str, config: dict[str, Any]
+) -> str:
+    """An exposed entity of HA's `template` integration, as YAML makes it; its id.
+
+    The `template` integration is set up once per test: one entity a test.
+    """
+    assert await async_setup_component(
+        hass, "template", {"template": [{platform: [config]}]}
+    )
+    await hass.async_block_till_done()
+    entity_id = f"{platform}.{slugify(config['name'])}"
+    assert hass.states.get(entity_id) is not None
+    async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
+    return entity_id

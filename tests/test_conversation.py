@@ -17,11 +17,11 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, floor_registry as fr, intent
 from homeassistant.setup import async_setup_component
-from homeassistant.util import slugify
 
 from .helpers import (
     act,
     agent_details,
+    async_setup_template_entity,
     converse,
     home_states,
     plan,
@@ -388,23 +388,6 @@ async def test_response_format_modes_step_down_and_are_remembered(
     # Each rejected mode costs one request, once; then the working one is reused.
     assert formats[len(rejected) :] == [used, used]
     assert len(formats) == len(rejected) + 2
-
-
-async def async_setup_template_entity(
-    hass: HomeAssistant, platform: str, config: dict[str, Any]
-) -> str:
-    """An exposed entity of HA's `template` integration, as YAML makes it; its id.
-
-    The `template` integration is set up once per test: one entity a test.
-    """
-    assert await async_setup_component(
-        hass, "template", {"template": [{platform: [config]}]}
-    )
-    await hass.async_block_till_done()
-    entity_id = f"{platform}.{slugify(config['name'])}"
-    assert hass.states.get(entity_id) is not None
-    async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
-    return entity_id
 
 
 async def async_setup_broken_switch(hass: HomeAssistant, name: str) -> None:
