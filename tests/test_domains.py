@@ -11,7 +11,7 @@ from custom_components.intent_router.catalog import WORD_RE
 from custom_components.intent_router.context_store import PriorState
 from custom_components.intent_router.domains import DOMAINS, DomainInfo
 from custom_components.intent_router.settings import DEFAULT_CONFIRM_DOMAINS
-from custom_components.intent_router.shortcuts import PHRASES
+from custom_components.intent_router.vocabulary import PHRASES
 from homeassistant import components
 from homeassistant.util.yaml import load_yaml_dict
 

@@ -9,15 +9,17 @@ import pytest
 from custom_components.intent_router.context_store import ExecutedAction, PriorState
 from custom_components.intent_router.plan import Action
 from custom_components.intent_router.shortcuts import (
-    FILLER,
-    PHRASES,
-    QUESTION_OPENERS,
-    Shortcut,
     is_state_question,
     match_shortcut,
     normalise,
     stop_actions,
     undo_actions,
+)
+from custom_components.intent_router.vocabulary import (
+    FILLER,
+    PHRASES,
+    QUESTION_OPENERS,
+    Shortcut,
 )
 
 ALL = list(Shortcut)

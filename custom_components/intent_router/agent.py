@@ -53,7 +53,6 @@ from .gate import (
     follow_up_actions,
     last_acted,
 )
-from .grounding import Mentions, find_mentions
 from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
 from .plan import Plan, PlanError, parse_plan, plan_json_schema, validate_plan
 from .prompt import build_messages, build_phrase_messages, estimate_tokens
@@ -70,16 +69,18 @@ from .replies import (
     local_result,
     target_names,
 )
-from .shortcuts import Shortcut, is_state_question, match_shortcut
+from .shortcuts import is_state_question, match_shortcut
 from .speech import SpokenError, async_phrasebook, phrase, refuse
 from .tools import ToolQuestion
 from .utterance import (
+    InFlight,
     ModelFailedError,
     Pending,
     RateLimiter,
     SupersededError,
     Utterance,
 )
+from .vocabulary import Shortcut
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
@@ -90,8 +91,6 @@ if TYPE_CHECKING:
     from .tools import ToolSource
 
 
-# How long a question ("Do you want me to ...?") stays answerable.
-PENDING_SECONDS = 60.0
 # Seconds actions get at least, when the model took the turn's whole budget.
 MIN_ACTION_TIME = 1.0
 
@@ -122,9 +121,7 @@ class IntentRouterAgent:
         self._stats = stats
         self._languages = languages
         self._on_auth_failed = on_auth_failed
-        self._model_calls: dict[str, asyncio.Task[Completion]] = {}
-        # The turn in flight per key: a newer one makes it stale.
-        self._latest: dict[str, Utterance] = {}
+        self._in_flight = InFlight()
         self._pending: dict[str, Pending] = {}
         self._rate_limiter = RateLimiter(RATE_LIMIT_PER_MINUTE)
 
@@ -151,13 +148,7 @@ class IntentRouterAgent:
             user_input,
             chat_log,
             text,
-            # The chat log's id: the input's is None on a conversation's
-            # first turn, before HA's chat session assigns one.
-            context_key(
-                user_input.device_id,
-                user_input.context.user_id,
-                chat_log.conversation_id,
-            ),
+            context_key(user_input, chat_log),
             self._hass.loop.time() + self._settings.timeout,
             await async_phrasebook(self._hass, user_input.language, self._languages),
             area_id=area_id,
@@ -185,9 +176,7 @@ class IntentRouterAgent:
 
     async def _async_run_turn(self, turn: Utterance) -> TurnResult:
         """Steps 2-11 as the key's newest turn; a newer one supersedes it."""
-        if (previous := self._model_calls.pop(turn.key, None)) is not None:
-            previous.cancel()
-        self._latest[turn.key] = turn
+        self._in_flight.begin(turn)
         self._recall(turn)
         try:
             result = await self._async_route(turn)
@@ -200,14 +189,10 @@ class IntentRouterAgent:
             turn.trace({"error": err.translation_key})
             result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
         finally:
-            if self._latest.get(turn.key) is turn:
-                del self._latest[turn.key]
+            self._in_flight.end(turn)
         if not turn.dry_run and result.continue_conversation:
-            self._pending[turn.key] = Pending(
-                time.monotonic() + PENDING_SECONDS,
-                turn.pending.request if turn.pending else turn.text,
-                result.pending_plan,
-                result.offered,
+            self._pending[turn.key] = Pending.asked(
+                turn, result.pending_plan, result.offered
             )
         return result
 
@@ -361,7 +346,7 @@ class IntentRouterAgent:
         messages = build_messages(
             catalog, turn.text, history, settings.extra_instructions
         )
-        mentions = self._mentions(turn, catalog)
+        mentions = turn.mentions_in(catalog)
         turn.trace(
             {
                 "entities_sent": len(catalog.entities),
@@ -381,7 +366,7 @@ class IntentRouterAgent:
             f"{DOMAIN} model call",
             eager_start=False,
         )
-        self._model_calls[turn.key] = call
+        self._in_flight.calling(turn, call)
         try:
             completion = await call
         except asyncio.CancelledError:
@@ -389,24 +374,18 @@ class IntentRouterAgent:
             if call.cancelled() and current is not None and not current.cancelling():
                 raise SupersededError from None
             raise
-        except LLMAuthError as err:
-            turn.trace({"model_error": err.reason})
-            self._on_auth_failed()
-            raise ModelFailedError("model_auth_failed", err.reason) from err
         except LLMError as err:
-            LOGGER.debug("Model request failed: %s", err.reason)
             turn.trace({"model_error": err.reason})
-            unreachable = err.reason in {"connection", "timeout"}
-            key = "model_unavailable" if unreachable else "model_invalid_reply"
-            raise ModelFailedError(key, err.reason) from err
+            if isinstance(err, LLMAuthError):
+                self._on_auth_failed()
+            raise ModelFailedError.of(err) from err
         except Exception as err:
             # The model server is untrusted input: whatever its reply makes
             # the SDK raise, the turn falls back and the user hears why.
             LOGGER.exception("Unexpected error while asking the model")
             raise ModelFailedError("model_invalid_reply", "unexpected") from err
         finally:
-            if self._model_calls.get(turn.key) is call:
-                del self._model_calls[turn.key]
+            self._in_flight.called(turn, call)
         turn.trace(
             {
                 "response_mode": completion.mode,
@@ -449,7 +428,7 @@ class IntentRouterAgent:
                 plan = answer
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
-        if self._latest.get(turn.key) is not turn:
+        if not self._in_flight.is_latest(turn):
             raise SupersededError
 
         outcomes = await async_execute(
@@ -485,12 +464,11 @@ class IntentRouterAgent:
         None when every target is grounded; otherwise the question naming the
         devices that fit, or, when none does, that nothing was done.
         """
-        acted = last_acted(turn.history)
         verdict = check_grounding(
             plan,
-            self._mentions(turn, catalog),
+            turn.mentions_in(catalog),
             catalog,
-            [t for a in acted.actions for t in a.targets] if acted else [],
+            turn.last_targets,
             turn.pending.offered if turn.pending else (),
             self._settings.confirm_domains,
         )
@@ -504,12 +482,6 @@ class IntentRouterAgent:
         return TurnResult(
             question, Outcome.CLARIFY, Source.MODEL, plan, offered=verdict.choices
         )
-
-    def _mentions(self, turn: Utterance, catalog: Catalog) -> Mentions:
-        """What the turn's words point at in this catalog, read once."""
-        if turn.mentions is None:
-            turn.mentions = find_mentions(turn.words, turn.user_input.language, catalog)
-        return turn.mentions
 
     def _gate(
         self,

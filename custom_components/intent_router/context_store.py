@@ -55,6 +55,8 @@ from .const import DOMAIN, LOGGER
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
+    from homeassistant.components.conversation import ChatLog, ConversationInput
+
 STORAGE_VERSION = 1
 # 1.2: an executed action's `data` is called `args` (as in a plan's actions).
 STORAGE_MINOR_VERSION = 2
@@ -119,15 +121,17 @@ def _mask_key_like(match: re.Match[str]) -> str:
     return MASK if letter and len(run) - letter.end() >= KEY_TAIL else run
 
 
-def context_key(
-    device_id: str | None, user_id: str | None, conversation_id: str
-) -> str:
-    """The key a turn is remembered under (DESIGN.md, step 2)."""
-    if device_id:
-        return device_id
-    if user_id:
-        return f"user:{user_id}"
-    return f"conversation:{conversation_id}"
+def context_key(user_input: ConversationInput, chat_log: ChatLog) -> str:
+    """Whose memory a turn belongs to: the device, else the user, else the chat.
+
+    The chat log's conversation id, since the input's is None on a
+    conversation's first turn, before HA's chat session assigns one.
+    """
+    if user_input.device_id:
+        return user_input.device_id
+    if user_input.context.user_id:
+        return f"user:{user_input.context.user_id}"
+    return f"conversation:{chat_log.conversation_id}"
 
 
 @dataclass(slots=True)

@@ -17,7 +17,8 @@ from .context_store import Turn
 from .domains import domain_of
 from .grounding import Mentions, candidates, ungrounded
 from .plan import Action, Plan
-from .shortcuts import Shortcut, stop_actions, undo_actions
+from .shortcuts import stop_actions, undo_actions
+from .vocabulary import Shortcut
 
 
 class Decision(StrEnum):

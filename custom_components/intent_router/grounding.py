@@ -27,29 +27,12 @@ from gazetteer_matcher.fuzzy import ratio
 
 from .catalog import STOP_WORDS, Catalog, EntityInfo
 from .domains import DOMAINS, domain_info, kind_words
+from .vocabulary import EVERYTHING_WORDS, REFERENCE_WORDS
 
 # A said word of at least this length may stand for a known word this similar.
 FUZZY_MIN_LENGTH = 4
 FUZZY_MIN_RATIO = 0.8
 
-# Words that refer to what the conversation last acted on, per language.
-REFERENCE_WORDS: Mapping[str, frozenset[str]] = {
-    "en": frozenset({"it", "them", "that", "those", "these", "same"}),
-    "de": frozenset({"es", "sie", "ihn", "das", "dasselbe", "gleiche"}),
-    "fr": frozenset({"le", "la", "les", "l'", "ça", "même"}),
-    "es": frozenset({"lo", "la", "los", "las", "eso", "mismo"}),
-    "nl": frozenset({"het", "ze", "dat", "die", "hetzelfde"}),
-    "it": frozenset({"lo", "la", "li", "le", "quello", "stesso"}),
-}
-# Words that widen a kind of device to every kind ("everything in the office").
-EVERYTHING_WORDS: Mapping[str, frozenset[str]] = {
-    "en": frozenset({"everything", "all"}),
-    "de": frozenset({"alles", "alle"}),
-    "fr": frozenset({"tout", "tous", "toutes"}),
-    "es": frozenset({"todo", "todos", "todas"}),
-    "nl": frozenset({"alles", "alle"}),
-    "it": frozenset({"tutto", "tutti", "tutte"}),
-}
 _WORD = re.compile(r"[\w']+")
 
 

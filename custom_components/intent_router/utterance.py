@@ -7,23 +7,29 @@ person does meets the `RateLimiter`.
 
 from __future__ import annotations
 
+import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 import time
 from typing import TYPE_CHECKING, Any
 
+from .gate import last_acted
+from .grounding import Mentions, find_mentions
+from .llm_client import LLMAuthError, LLMError
 from .plan import Plan
 from .speech import Phrase, Phrasebook
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
 
+    from .catalog import Catalog
     from .context_store import Turn
-    from .grounding import Mentions
 
 # Above this many keys, the rate limiter drops those idle for a window.
 RATE_LIMIT_KEYS = 1000
 RATE_WINDOW = 60.0
+# How long a question ("Do you want me to ...?") stays answerable.
+PENDING_SECONDS = 60.0
 
 
 class ModelFailedError(Exception):
@@ -34,6 +40,15 @@ class ModelFailedError(Exception):
         super().__init__(reason)
         self.key = key
         self.reason = reason
+
+    @staticmethod
+    def of(err: LLMError) -> ModelFailedError:
+        """What the user hears of a failed model request."""
+        if isinstance(err, LLMAuthError):
+            return ModelFailedError("model_auth_failed", err.reason)
+        if err.reason in {"connection", "timeout"}:
+            return ModelFailedError("model_unavailable", err.reason)
+        return ModelFailedError("model_invalid_reply", err.reason)
 
 
 class SupersededError(Exception):
@@ -53,6 +68,14 @@ class Pending:
     request: str
     plan: Plan | None = None  # waiting for a yes
     offered: tuple[str, ...] = ()  # the choices of "which one?"
+
+    @classmethod
+    def asked(
+        cls, turn: Utterance, plan: Plan | None, offered: tuple[str, ...]
+    ) -> Pending:
+        """What a turn that asked a question waits for, for a minute."""
+        request = turn.pending.request if turn.pending else turn.text
+        return cls(time.monotonic() + PENDING_SECONDS, request, plan, offered)
 
 
 @dataclass(slots=True)
@@ -92,6 +115,18 @@ class Utterance:
             )
         )
 
+    @property
+    def last_targets(self) -> list[str]:
+        """What the conversation last acted on ("it", "them")."""
+        acted = last_acted(self.history)
+        return [t for a in acted.actions for t in a.targets] if acted else []
+
+    def mentions_in(self, catalog: Catalog) -> Mentions:
+        """What the turn's words point at in this catalog, read once."""
+        if self.mentions is None:
+            self.mentions = find_mentions(self.words, self.user_input.language, catalog)
+        return self.mentions
+
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""
         return self.phrases.say(Phrase(key, placeholders))
@@ -126,3 +161,40 @@ class RateLimiter:
             return False
         times.append(now)
         return True
+
+
+class InFlight:
+    """The newest turn of each key, and its model call.
+
+    A newer turn of the same device cancels the older one's model call, and
+    the older one's plan may no longer run, whichever path the newer takes.
+    """
+
+    def __init__(self) -> None:
+        """Nothing in flight yet."""
+        self._turns: dict[str, Utterance] = {}
+        self._calls: dict[str, asyncio.Task[Any]] = {}
+
+    def begin(self, turn: Utterance) -> None:
+        """Make `turn` its key's newest, superseding the one in flight."""
+        if (call := self._calls.pop(turn.key, None)) is not None:
+            call.cancel()
+        self._turns[turn.key] = turn
+
+    def end(self, turn: Utterance) -> None:
+        """Forget a finished turn (unless a newer one took its place)."""
+        if self._turns.get(turn.key) is turn:
+            del self._turns[turn.key]
+
+    def is_latest(self, turn: Utterance) -> bool:
+        """Whether no newer turn of the key has begun."""
+        return self._turns.get(turn.key) is turn
+
+    def calling(self, turn: Utterance, call: asyncio.Task[Any]) -> None:
+        """Note the turn's model call, for a newer turn to cancel."""
+        self._calls[turn.key] = call
+
+    def called(self, turn: Utterance, call: asyncio.Task[Any]) -> None:
+        """Forget a finished model call."""
+        if self._calls.get(turn.key) is call:
+            del self._calls[turn.key]
