@@ -22,9 +22,8 @@ The methods of `IntentRouterAgent` follow the flow in this order:
 12 remember   store the turn, count it and fire `intent_router_handled`
 
 When the model fails, HA's own sentences get their chance (if step 5 did not
-already try them), else the user hears why. The decisions along the way are
-small pure functions; talking to Home Assistant, the model or storage is left
-to the modules that own it.
+already try them), else the user hears why. Decisions are pure functions in
+gate.py; Home Assistant, the model and storage are other modules' business.
 """
 
 from __future__ import annotations
@@ -47,6 +46,7 @@ from .fallback import Held, async_handle_locally, executed_actions
 from .gate import (
     Decision,
     answer_only,
+    automation_confirms,
     available_shortcuts,
     check_grounding,
     decide,
@@ -69,7 +69,7 @@ from .replies import (
     local_result,
     target_names,
 )
-from .shortcuts import is_state_question, match_shortcut
+from .shortcuts import match_shortcut
 from .speech import SpokenError, async_phrasebook, phrase, refuse
 from .tools import ToolQuestion
 from .utterance import (
@@ -181,12 +181,12 @@ class IntentRouterAgent:
         try:
             result = await self._async_route(turn)
         except SupersededError:
-            turn.trace({"fallback": "superseded"})
+            turn.trace(fallback="superseded")
             return TurnResult(turn.say("superseded"), Outcome.SUPERSEDED, Source.MODEL)
         except SpokenError as err:
             result = self._refusal(turn, err)
         except HomeAssistantError as err:
-            turn.trace({"error": err.translation_key})
+            turn.trace(error=err.translation_key)
             result = TurnResult(str(err), Outcome.ERROR, Source.FALLBACK)
         finally:
             self._in_flight.end(turn)
@@ -205,7 +205,7 @@ class IntentRouterAgent:
 
     def _refusal(self, turn: Utterance, err: SpokenError) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
-        turn.trace({"error": err.phrase.key})
+        turn.trace(error=err.phrase.key)
         return TurnResult(turn.phrases.say(err.phrase), Outcome.ERROR, Source.FALLBACK)
 
     async def _async_route(self, turn: Utterance) -> TurnResult:
@@ -214,10 +214,15 @@ class IntentRouterAgent:
         shortcut = match_shortcut(
             turn.text,
             turn.user_input.language,
-            available_shortcuts(history, asked=turn.pending is not None),
+            available_shortcuts(
+                history,
+                asked=turn.pending is not None,
+                # A yes to an automation's question means what it asked.
+                automation=bool(turn.user_input.extra_system_prompt),
+            ),
         )
         if shortcut is not None and not turn.dry_run:
-            turn.trace({"shortcut": shortcut})
+            turn.trace(shortcut=shortcut)
             return await self._async_shortcut(turn, shortcut)
 
         settings = self._settings
@@ -238,10 +243,10 @@ class IntentRouterAgent:
             )
             completion = await self._async_plan(turn, catalog, history)
             plan = _parse(completion)
-            turn.trace({"plan": plan.as_dict()})
+            turn.trace(plan=plan.as_dict())
             result = await self._async_carry_out(turn, plan, catalog, Source.MODEL)
         except ModelFailedError as failure:
-            turn.trace({"fallback": failure.reason})
+            turn.trace(fallback=failure.reason)
             if (
                 not tried_local
                 and not turn.dry_run
@@ -310,7 +315,7 @@ class IntentRouterAgent:
                 state.domain, state.attributes.get("device_class"), confirm
             ),
         )
-        turn.trace({"local_match": response is not None})
+        turn.trace(local_match=response is not None)
         if isinstance(response, Held):
             if not response.actions:
                 return None
@@ -344,16 +349,14 @@ class IntentRouterAgent:
         """Step 7: one model call within the budget; a newer turn cancels it."""
         settings = self._settings
         messages = build_messages(
-            catalog, turn.text, history, settings.extra_instructions
+            catalog, turn.user_input, turn.text, history, settings.extra_instructions
         )
         mentions = turn.mentions_in(catalog)
         turn.trace(
-            {
-                "entities_sent": len(catalog.entities),
-                "services_sent": len(catalog.services),
-                "history_turns": len(history),
-                "prompt_tokens_estimate": estimate_tokens(messages),
-            }
+            entities_sent=len(catalog.entities),
+            services_sent=len(catalog.services),
+            history_turns=len(history),
+            prompt_tokens_estimate=estimate_tokens(messages),
         )
         call = self._hass.async_create_task(
             self._client.async_complete_json(
@@ -375,7 +378,7 @@ class IntentRouterAgent:
                 raise SupersededError from None
             raise
         except LLMError as err:
-            turn.trace({"model_error": err.reason})
+            turn.trace(model_error=err.reason)
             if isinstance(err, LLMAuthError):
                 self._on_auth_failed()
             raise ModelFailedError.of(err) from err
@@ -387,11 +390,9 @@ class IntentRouterAgent:
         finally:
             self._in_flight.called(turn, call)
         turn.trace(
-            {
-                "response_mode": completion.mode,
-                "prompt_tokens": completion.prompt_tokens,
-                "completion_tokens": completion.completion_tokens,
-            }
+            response_mode=completion.mode,
+            prompt_tokens=completion.prompt_tokens,
+            completion_tokens=completion.completion_tokens,
         )
         return completion
 
@@ -410,22 +411,22 @@ class IntentRouterAgent:
                 self._hass, plan, catalog, offered_args_only=source is Source.MODEL
             )
         except ToolQuestion as question:
-            turn.trace({"tool_question": question.question.key})
+            turn.trace(tool_question=question.question.key)
             speech = turn.phrases.say(question.question)
             return TurnResult(speech, Outcome.CLARIFY, source, plan)
         except PlanError as err:
             LOGGER.info("Rejected a plan: %s", err.rejection)
             LOGGER.debug("Rejected plan detail: %s", err.detail)
-            turn.trace({"rejection": err.rejection, "detail": err.detail})
+            turn.trace(rejection=err.rejection, detail=err.detail)
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
-        if source is Source.MODEL and is_state_question(
-            turn.text, turn.user_input.language
-        ):
-            answer = answer_only(plan, catalog)
-            if answer.actions != plan.actions:
-                turn.trace({"question_dropped": [a.tool for a in plan.actions]})
+        if source is Source.MODEL:
+            answer = answer_only(plan, catalog, turn.text, turn.user_input.language)
+            if answer != plan:
+                turn.trace(question_dropped=[a.tool for a in plan.actions])
                 plan = answer
+            # A yes to an automation's own question confirms what it asked.
+            confirmed = automation_confirms(plan, turn.user_input, turn.text, catalog)
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
         if not self._in_flight.is_latest(turn):
@@ -441,7 +442,7 @@ class IntentRouterAgent:
             catalog.tools,
         )
         turn.trace(
-            {"outcomes": [{"tool": o.action.tool, "error": o.error} for o in outcomes]}
+            outcomes=[{"tool": o.action.tool, "error": o.error} for o in outcomes]
         )
         executed = [o.as_executed() for o in outcomes if o.ok]
         if any(not o.ok for o in outcomes):
@@ -474,7 +475,7 @@ class IntentRouterAgent:
         )
         if verdict is None:
             return None
-        turn.trace({"ungrounded": [a.tool for a in plan.actions]})
+        turn.trace(ungrounded=[a.tool for a in plan.actions])
         if not verdict.choices:
             return TurnResult(turn.say("not_grounded"), Outcome.ANSWERED, Source.MODEL)
         choices = entity_names(self._hass, verdict.choices, any_of=True)
@@ -505,7 +506,7 @@ class IntentRouterAgent:
                 for target in action.targets
             ),
         )
-        turn.trace({"decision": decision})
+        turn.trace(decision=decision)
         if decision is Decision.CLARIFY:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
@@ -538,7 +539,7 @@ class IntentRouterAgent:
         )
         if not results:
             return fallback
-        turn.trace({"escalate": [r["tool"] for r in results]})
+        turn.trace(escalate=[r["tool"] for r in results])
         try:
             return (
                 await self._client.async_complete_text(
@@ -550,7 +551,7 @@ class IntentRouterAgent:
                 or fallback
             )
         except LLMError as err:
-            turn.trace({"escalate_error": err.reason})
+            turn.trace(escalate_error=err.reason)
             return fallback
 
     def _remaining(self, turn: Utterance) -> float:

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .catalog import Catalog
 from .context_store import Turn
 from .domains import domain_of
-from .grounding import Mentions, candidates, ungrounded
+from .grounding import Mentions, candidates, find_mentions, ungrounded
 from .plan import Action, Plan
-from .shortcuts import stop_actions, undo_actions
+from .shortcuts import answers_yes, is_state_question, stop_actions, undo_actions
 from .vocabulary import Shortcut
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation import ConversationInput
 
 
 class Decision(StrEnum):
@@ -41,13 +45,15 @@ def decide(plan: Plan, threshold: float, needs_confirmation: bool) -> Decision:
     return Decision.EXECUTE
 
 
-def answer_only(plan: Plan, catalog: Catalog) -> Plan:
-    """A plan for a question, without the actions that would change things.
+def answer_only(plan: Plan, catalog: Catalog, text: str, language: str) -> Plan:
+    """For a question about the home, the plan without what would change it.
 
     A small model sometimes "answers" how warm it is by setting the
     thermostat. Services that return data and tools (music, MCP) may still
-    answer.
+    answer. A request that is not a question keeps its plan.
     """
+    if not is_state_question(text, language):
+        return plan
     keep = tuple(
         action
         for action in plan.actions
@@ -56,15 +62,21 @@ def answer_only(plan: Plan, catalog: Catalog) -> Plan:
     return replace(plan, actions=keep)
 
 
-def available_shortcuts(history: Sequence[Turn], asked: bool) -> list[Shortcut]:
+def available_shortcuts(
+    history: Sequence[Turn], *, asked: bool, automation: bool = False
+) -> list[Shortcut]:
     """Follow-ups understood after these turns, in the order they are tried.
 
-    "Yes" and "no" always are: a yes with nothing (any more) to confirm hears
-    so, instead of reaching the model. Words that mean both "no" and "undo"
-    ("annule") are a no to a question that is waiting (`asked`), else undo.
+    "Yes" and "no" always are, but for a yes to an automation's question
+    (`automation`, nothing of ours waiting): that goes to the model with the
+    question. A yes with nothing to confirm hears so, instead of reaching the
+    model. Words that mean both "no" and "undo" ("annule") are a no to a
+    question that is waiting (`asked`), else undo.
     """
-    shortcuts = [Shortcut.YES, Shortcut.AGAIN, Shortcut.UNDO]
-    shortcuts.insert(1 if asked else len(shortcuts), Shortcut.NO)
+    shortcuts = [Shortcut.AGAIN, Shortcut.UNDO]
+    shortcuts.insert(0 if asked else len(shortcuts), Shortcut.NO)
+    if asked or not automation:
+        shortcuts.insert(0, Shortcut.YES)
     if last_acted(history) is not None:
         shortcuts.append(Shortcut.STOP)
     return shortcuts
@@ -149,3 +161,18 @@ def _place(entity_id: str, catalog: Catalog) -> tuple[str | None, str | None]:
     """An entity's area and floor."""
     info = catalog.exposed[entity_id]
     return info.area, info.floor
+
+
+def automation_confirms(
+    plan: Plan, user_input: ConversationInput, text: str, catalog: Catalog
+) -> bool:
+    """Whether a yes answers an automation's own question about these targets.
+
+    "The garage door is open, should I close it?" - "yes, close it": the
+    person was asked about that garage door, so it needs no second yes.
+    """
+    asked, language = user_input.extra_system_prompt, user_input.language
+    if not asked or not answers_yes(text, language):
+        return False
+    named = find_mentions(asked, language, catalog).entities
+    return all(t in named for action in plan.actions for t in action.targets)

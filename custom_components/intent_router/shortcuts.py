@@ -64,6 +64,13 @@ def match_shortcut(
     return None
 
 
+def answers_yes(text: str, language: str) -> bool:
+    """Whether an utterance begins with a yes ("yes, close it", "ja, mach")."""
+    yes = PHRASES.get(base_language(language), {}).get(Shortcut.YES, frozenset())
+    words = normalise(text).split()
+    return any(" ".join(words[:cut]) in yes for cut in range(1, len(words) + 1))
+
+
 def is_state_question(text: str, language: str) -> bool:
     """Whether an utterance asks about the home rather than for a change."""
     openers = QUESTION_OPENERS.get(base_language(language), ())

@@ -131,7 +131,7 @@ class Utterance:
         """A sentence of the integration's, in the turn's language."""
         return self.phrases.say(Phrase(key, placeholders))
 
-    def trace(self, details: dict[str, Any]) -> None:
+    def trace(self, **details: Any) -> None:
         """Add details to Assist's debug trace of this turn."""
         self.chat_log.async_trace(details)
 
