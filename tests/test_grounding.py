@@ -100,6 +100,15 @@ def _catalog(speaker_area: str | None) -> Catalog:
         # Scripts, scenes and locks only by name, never by kind or room.
         ("run the routine", "Kitchen", ["script.good_night"], [], False),
         ("lock the door", "Kitchen", ["lock.front_door"], [], False),
+        # What asks first may be meant by kind in a room said (it still asks).
+        (
+            "open the garage door in the garage",
+            "Kitchen",
+            ["cover.garage_door"],
+            [],
+            True,
+        ),
+        ("open the door", "Garage", ["cover.garage_door"], [], False),
         # Follow-ups refer to what was last acted on, and only that.
         (
             "turn it off again",

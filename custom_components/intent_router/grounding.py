@@ -11,8 +11,8 @@ valid. A target is grounded when one of these holds:
 - the words refer back ("it", "them", "the same") and the target is what the
   conversation last acted on.
 
-Scripts, scenes and anything that asks for confirmation are grounded only by
-name. Word lists are per language; typos are forgiven with
+Scripts and scenes are grounded only by name; what asks for confirmation
+(locks, garage doors) by name, or by its kind in the room or floor said. Word lists are per language; typos are forgiven with
 gazetteer-matcher's similarity ratio, Home Assistant's own library for
 misheard names.
 """
@@ -122,11 +122,17 @@ def _named(
     )
 
 
-def must_be_named(info: EntityInfo, catalog: Catalog, confirm: Collection[str]) -> bool:
-    """Scripts, scenes and what asks first act only when named."""
-    return domain_info(info.domain).must_be_named or catalog.needs_confirmation(
-        info.entity_id, confirm
-    )
+def must_be_named(
+    info: EntityInfo, catalog: Catalog, confirm: Collection[str], place_said: bool
+) -> bool:
+    """Whether an entity acts only when named.
+
+    Scripts and scenes do; what asks first also acts when its room or floor
+    was said ("unlock the entry lock"), since the yes still follows.
+    """
+    if domain_info(info.domain).must_be_named:
+        return True
+    return not place_said and catalog.needs_confirmation(info.entity_id, confirm)
 
 
 def candidates(
@@ -138,11 +144,12 @@ def candidates(
     """Entities of these kinds in the place the words mean (names are extra)."""
     if not kinds and not mentions.everything:
         return frozenset()
+    place_said = bool(mentions.areas or mentions.floors)
     of_kind = [
         info
         for info in catalog.exposed.values()
         if (mentions.everything or info.domain in kinds)
-        and not must_be_named(info, catalog, confirm)
+        and not must_be_named(info, catalog, confirm, place_said)
     ]
     if mentions.areas or mentions.floors:
         placed = [
