@@ -278,8 +278,7 @@ class IntentRouterAgent:
                     Outcome.ANSWERED,
                     Source.SHORTCUT,
                 )
-            speech = acted.speech if shortcut is Shortcut.AGAIN else ""
-            plan = Plan(tuple(actions), speech, 1.0)
+            plan = Plan(tuple(actions), "", 1.0)
             confirmed = False
         catalog = await self._async_catalog(
             turn, "", [t for a in plan.actions for t in a.targets]
