@@ -209,3 +209,32 @@ async def test_a_model_server_that_is_down_is_explained(
 
     assert result.response.response_type is intent.IntentResponseType.ERROR
     assert speech(result) == household.unreachable
+
+
+async def test_a_question_about_two_actions_is_all_german(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Unlocking and opening at once: each asked in German, no English verb."""
+    llm_server.add_plan(
+        plan(
+            act("lock.unlock", "lock.front_door"),
+            act("cover.open_cover", "cover.garage_door"),
+            speech=MODEL_SPEECH,
+        )
+    )
+
+    question = await converse(
+        hass,
+        agent_id,
+        "Schließ die Front Door auf und öffne die Garage Door",
+        kitchen,
+        language="de",
+    )
+
+    assert speech(question) == (
+        "Soll ich Front Door entriegeln? Soll ich Garage Door öffnen?"
+    )
+    assert hass.states.get("lock.front_door").state == "locked"

@@ -181,12 +181,17 @@ def done_speech(
 def confirm_question(
     hass: HomeAssistant, phrases: Phrasebook, actions: Sequence[Action]
 ) -> str:
-    """Ask before acting, naming what would run ("Do you want me to unlock X?")."""
-    if len(actions) == 1:
-        return phrases.say(_about(hass, phrases, actions[0], "ask"))
-    return phrases.say(
-        phrase("confirm_action", actions=describe_actions(hass, actions))
-    )
+    """Ask before acting, naming what would run ("Do you want me to unlock X?").
+
+    Each action is asked about in its own sentence of the turn's language;
+    only a service with none falls back to its name in the general question.
+    """
+    questions = [_about(hass, phrases, action, "ask") for action in actions]
+    if len(questions) > 1 and any(q.key == "confirm_action" for q in questions):
+        return phrases.say(
+            phrase("confirm_action", actions=describe_actions(hass, actions))
+        )
+    return " ".join(phrases.say(question) for question in questions)
 
 
 def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
