@@ -238,7 +238,8 @@ class IntentRouterAgent:
         try:
             catalog = await self._async_catalog(
                 turn,
-                turn.text,
+                # With the question it answers: "yes, close it" names nothing.
+                turn.words,
                 [t for past in history for a in past.actions for t in a.targets],
             )
             completion = await self._async_plan(turn, catalog, history)
