@@ -74,8 +74,8 @@ async def _automation_asks(
 ) -> str:
     """The README's automation asks, ten minutes after the door opened.
 
-    Returns what the agent is to read as the automation's question: the
-    extra system prompt, or without one the start message.
+    Returns what the agent is to read as the automation's question: what the
+    satellite said, then the extra system prompt when there is one.
     """
     config = copy.deepcopy(README_AUTOMATION)
     data = config["automation"][0]["actions"][0]["data"]
@@ -88,7 +88,9 @@ async def _automation_asks(
     await hass.async_block_till_done()
 
     assert [a.message for a in voice.satellite.announced] == [QUESTION]
-    return str(data.get("extra_system_prompt", data["start_message"]))
+    if "extra_system_prompt" not in data:
+        return str(data["start_message"])
+    return f"{data['start_message']} {data['extra_system_prompt']}"
 
 
 @pytest.mark.parametrize(

@@ -211,16 +211,11 @@ class IntentRouterAgent:
     async def _async_route(self, turn: Utterance) -> TurnResult:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
         history = turn.history
-        shortcut = match_shortcut(
-            turn.text,
-            turn.user_input.language,
-            available_shortcuts(
-                history,
-                asked=turn.pending is not None,
-                # A yes to an automation's question means what it asked.
-                automation=bool(turn.user_input.extra_system_prompt),
-            ),
+        # A yes to an automation's question means what it asked: the model.
+        allowed = available_shortcuts(
+            history, asked=turn.pending is not None, automation=bool(turn.automation)
         )
+        shortcut = match_shortcut(turn.text, turn.user_input.language, allowed)
         if shortcut is not None and not turn.dry_run:
             turn.trace(shortcut=shortcut)
             return await self._async_shortcut(turn, shortcut)
@@ -349,7 +344,12 @@ class IntentRouterAgent:
         """Step 7: one model call within the budget; a newer turn cancels it."""
         settings = self._settings
         messages = build_messages(
-            catalog, turn.user_input, turn.text, history, settings.extra_instructions
+            catalog,
+            turn.text,
+            history,
+            settings.extra_instructions,
+            turn.user_input.language,
+            turn.automation,
         )
         mentions = turn.mentions_in(catalog)
         turn.trace(
@@ -426,7 +426,9 @@ class IntentRouterAgent:
                 turn.trace(question_dropped=[a.tool for a in plan.actions])
                 plan = answer
             # A yes to an automation's own question confirms what it asked.
-            confirmed = automation_confirms(plan, turn.user_input, turn.text, catalog)
+            confirmed = automation_confirms(
+                plan, turn.automation, turn.text, turn.user_input.language, catalog
+            )
         if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
             return stop
         if not self._in_flight.is_latest(turn):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from .catalog import Catalog
 from .context_store import Turn
@@ -20,9 +19,6 @@ from .grounding import Mentions, candidates, find_mentions, ungrounded
 from .plan import Action, Plan
 from .shortcuts import answers_yes, is_state_question, stop_actions, undo_actions
 from .vocabulary import Shortcut
-
-if TYPE_CHECKING:
-    from homeassistant.components.conversation import ConversationInput
 
 
 class Decision(StrEnum):
@@ -164,14 +160,13 @@ def _place(entity_id: str, catalog: Catalog) -> tuple[str | None, str | None]:
 
 
 def automation_confirms(
-    plan: Plan, user_input: ConversationInput, text: str, catalog: Catalog
+    plan: Plan, asked: str | None, text: str, language: str, catalog: Catalog
 ) -> bool:
     """Whether a yes answers an automation's own question about these targets.
 
     "The garage door is open, should I close it?" - "yes, close it": the
     person was asked about that garage door, so it needs no second yes.
     """
-    asked, language = user_input.extra_system_prompt, user_input.language
     if not asked or not answers_yes(text, language):
         return False
     named = find_mentions(asked, language, catalog).entities

@@ -18,8 +18,6 @@ from .replies import Outcome
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
 
-    from homeassistant.components.conversation import ConversationInput
-
     from .catalog import Catalog, EntityInfo
     from .context_store import Turn
 
@@ -51,15 +49,16 @@ and "actions": []."""
 
 def build_messages(
     catalog: Catalog,
-    user_input: ConversationInput,
     text: str,
     history: Sequence[Turn],
     extra_instructions: str | None,
+    language: str,
+    automation: str | None,
 ) -> list[ChatCompletionMessageParam]:
     """The system prompt (stable part first) and the user turn.
 
-    The input's extra system prompt is what an automation said when it
-    started this conversation: the request answers it.
+    `automation` is what an automation asked when it started this
+    conversation: the request answers it.
     """
     system = [RULES]
     if extra_instructions and extra_instructions.strip():
@@ -72,8 +71,8 @@ def build_messages(
     if history:
         user.append(render_history(history))
     user.append(f"Speaker area: {catalog.speaker_area or 'unknown'}")
-    user.append(f"Language of the request and your answer: {user_input.language}")
-    if automation := user_input.extra_system_prompt:
+    user.append(f"Language of the request and your answer: {language}")
+    if automation:
         user.append(f"An automation asked the user: {automation.strip()}")
     user.append(f"Request: {text}")
     return [

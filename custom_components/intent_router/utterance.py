@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import time
 from typing import TYPE_CHECKING, Any
 
+from homeassistant.components.conversation import AssistantContent
+
 from .gate import last_acted
 from .grounding import Mentions, find_mentions
 from .llm_client import LLMAuthError, LLMError
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from .catalog import Catalog
     from .context_store import Turn
 
+SATELLITE_DOMAIN = "assist_satellite"
 # Above this many keys, the rate limiter drops those idle for a window.
 RATE_LIMIT_KEYS = 1000
 RATE_WINDOW = 60.0
@@ -98,22 +101,35 @@ class Utterance:
     mentions: Mentions | None = None
 
     @property
+    def automation(self) -> str | None:
+        """What an automation asked when it started this conversation.
+
+        Its extra system prompt, and the satellite's spoken start message
+        when that says something else (HA puts it in the chat log).
+        """
+        asked = self.user_input.extra_system_prompt
+        if not asked:
+            return None
+        spoken = [
+            content.content
+            for content in self.chat_log.content
+            if isinstance(content, AssistantContent)
+            and content.agent_id.startswith(f"{SATELLITE_DOMAIN}.")
+            and content.content
+        ]
+        if spoken and spoken[-1] not in asked:
+            return f"{spoken[-1]} {asked}"
+        return asked
+
+    @property
     def words(self) -> str:
         """The words this turn is about, with the question it answers.
 
-        An automation's question (its extra system prompt) and the question
-        the last turn asked ("which one?" before "the bedroom one") come first.
+        An automation's question and the question the last turn asked ("which
+        one?" before "the bedroom one") come first.
         """
-        return " ".join(
-            filter(
-                None,
-                (
-                    self.user_input.extra_system_prompt,
-                    self.pending.request if self.pending else None,
-                    self.text,
-                ),
-            )
-        )
+        request = self.pending.request if self.pending else None
+        return " ".join(filter(None, (self.automation, request, self.text)))
 
     @property
     def last_targets(self) -> list[str]:
