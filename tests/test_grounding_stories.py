@@ -358,3 +358,24 @@ async def test_implied_kinds_in_a_named_room_still_work(
     brightness = hass.states.get("light.ceiling_lights").attributes["brightness"]
     assert round(brightness / 255 * 100) == 30
     assert speech(result) == "Set Ceiling Lights to 30 %."
+
+
+async def test_too_many_choices_ask_for_a_name_or_a_room(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Five equal lamps are not read out: the question asks for a name."""
+    agent_id = await _agent(hass, mock_config_entry)
+    hallway = satellite_in(hass, "Hallway")
+    for n in range(3):
+        entity_id = f"light.lamp_{n}"
+        hass.states.async_set(entity_id, "off", {"friendly_name": f"Lamp {n}"})
+        async_expose_entity(hass, CONVERSATION_DOMAIN, entity_id, True)
+    llm_server.add_plan(plan(act("light.turn_on", "light.lamp_0")))
+
+    question = await converse(hass, agent_id, "turn on a light", hallway)
+
+    assert speech(question) == "Which one do you mean? Tell me its name or its room."
+    assert question.continue_conversation is True
+    assert hass.states.get("light.lamp_0").state == "off"

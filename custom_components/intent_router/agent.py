@@ -64,10 +64,10 @@ from .replies import (
     build_response,
     confirm_question,
     done_speech,
-    entity_names,
     failure_speech,
     local_result,
     target_names,
+    ungrounded_reply,
 )
 from .shortcuts import match_shortcut
 from .speech import SpokenError, async_phrasebook, phrase, refuse
@@ -478,13 +478,7 @@ class IntentRouterAgent:
         if verdict is None:
             return None
         turn.trace(ungrounded=[a.tool for a in plan.actions])
-        if not verdict.choices:
-            return TurnResult(turn.say("not_grounded"), Outcome.ANSWERED, Source.MODEL)
-        choices = entity_names(self._hass, verdict.choices, any_of=True)
-        question = turn.phrases.say(phrase("which_one", choices=choices))
-        return TurnResult(
-            question, Outcome.CLARIFY, Source.MODEL, plan, offered=verdict.choices
-        )
+        return ungrounded_reply(self._hass, turn.phrases, plan, verdict.choices)
 
     def _gate(
         self,

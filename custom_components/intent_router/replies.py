@@ -231,6 +231,36 @@ def _about(
     return phrase("done_for", targets=targets) if targets.items else phrase("done")
 
 
+# A "which one?" names at most this many devices.
+MAX_SPOKEN_CHOICES = 4
+
+
+def ungrounded_reply(
+    hass: HomeAssistant, phrases: Phrasebook, plan: Plan, choices: Sequence[str]
+) -> TurnResult:
+    """For a plan that must not run: which of the devices that fit, or nothing.
+
+    More choices than one says in a breath ask for a name or a room instead.
+    """
+    if not choices:
+        return TurnResult(
+            phrases.say(phrase("not_grounded")), Outcome.ANSWERED, Source.MODEL
+        )
+    names = entity_names(hass, choices, any_of=True)
+    question = (
+        phrase("which_one_of_many")
+        if len(names.items) > MAX_SPOKEN_CHOICES
+        else phrase("which_one", choices=names)
+    )
+    return TurnResult(
+        phrases.say(question),
+        Outcome.CLARIFY,
+        Source.MODEL,
+        plan,
+        offered=tuple(choices),
+    )
+
+
 def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:
     """Word actions for a confirmation question ("unlock Front Door")."""
     return "; ".join(
