@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog, EntityInfo
+from custom_components.intent_router.catalog import Catalog, EntityInfo, ServiceInfo
+from custom_components.intent_router.gate import check_grounding
 from custom_components.intent_router.grounding import find_mentions, ungrounded
+from custom_components.intent_router.plan import Action, Plan
 
 CONFIRM = ("lock", "alarm_control_panel")
 
@@ -154,6 +156,9 @@ def _catalog(speaker_area: str | None) -> Catalog:
             [],
             False,
         ),
+        # "All lights" are the home's; "everything" alone needs a room.
+        ("turn off all the lights", "Kitchen", ["light.bedroom_lamp"], [], True),
+        ("turn off everything", "Kitchen", ["light.kitchen_ceiling"], [], False),
     ],
 )
 def test_grounding(
@@ -164,3 +169,16 @@ def test_grounding(
     mentions = find_mentions(text, "en", catalog)
     missing = ungrounded(targets, mentions, catalog, last, (), CONFIRM)
     assert (missing == []) is grounded, mentions
+
+
+def test_services_that_only_read_need_no_grounding() -> None:
+    """Asking a to-do list for its items changes nothing, so it may run."""
+    catalog = _catalog("Kitchen")
+    catalog.services["todo.get_items"] = ServiceInfo("todo.get_items", (), True)
+    catalog.services["light.turn_on"] = ServiceInfo("light.turn_on", ())
+    read = Plan((Action("todo.get_items", ("todo.shopping",)),), "", 0.9)
+    act = Plan((Action("light.turn_on", ("light.bedroom_lamp",)),), "", 0.9)
+    mentions = find_mentions("what is the outside temperature", "en", catalog)
+
+    assert check_grounding(read, mentions, catalog, (), (), CONFIRM) is None
+    assert check_grounding(act, mentions, catalog, (), (), CONFIRM) is not None

@@ -118,8 +118,10 @@ def check_grounding(
     lamp in three rooms): the user is asked which.
     """
     for action in plan.actions:
-        if action.tool in catalog.tools:
-            continue  # tools choose their own device (music: the speaker here)
+        if action.tool in catalog.tools or _reads_only(action.tool, catalog):
+            # Tools choose their own device (music: the speaker here); a
+            # service that returns data (a forecast, a list) changes nothing.
+            continue
         domain = domain_of(action.tool)
         missing = ungrounded(
             action.targets, mentions, catalog, last_targets, offered, confirm
@@ -151,6 +153,12 @@ def check_grounding(
             if len(equals) > 1 and equals > set(action.targets):
                 return Ungrounded(tuple(sorted(equals)))
     return None
+
+
+def _reads_only(tool: str, catalog: Catalog) -> bool:
+    """Whether a service only returns data, such as weather.get_forecasts."""
+    info = catalog.services.get(tool)
+    return info is not None and info.responds
 
 
 def _place(entity_id: str, catalog: Catalog) -> tuple[str | None, str | None]:

@@ -157,8 +157,10 @@ def candidates(
             for info in of_kind
             if info.area in mentions.areas or info.floor in mentions.floors
         ]
+    elif mentions.everything and not mentions.kinds:
+        placed = []  # "everything" needs a place; "all lights" is the home's
     elif mentions.everything:
-        placed = []  # "everything" needs a place
+        placed = of_kind
     else:
         here = [info for info in of_kind if info.area == catalog.speaker_area]
         placed = here or of_kind
