@@ -140,18 +140,14 @@ def check_grounding(
             for target in action.targets
             if target not in mentions.entities and target not in last_targets
         ]
-        if guessed:
-            # Where a place was said, the equals are those in the same place.
-            place = (
-                _place(guessed[0], catalog)
-                if mentions.areas or mentions.floors
-                else None
-            )
-            equals = {
-                e for e in fitting if place is None or _place(e, catalog) == place
-            }
-            if len(equals) > 1 and equals > set(action.targets):
-                return Ungrounded(tuple(sorted(equals)))
+        # A guess among devices in different rooms, with no room said, is a
+        # question ("turn on the lamp" with lamps in three rooms); within the
+        # room said or spoken in, the room decided.
+        several_places = len({_place(e, catalog) for e in fitting}) > 1
+        said_place = bool(mentions.areas or mentions.floors)
+        partial = fitting > set(action.targets)
+        if guessed and several_places and not said_place and partial:
+            return Ungrounded(tuple(sorted(fitting)))
     return None
 
 
