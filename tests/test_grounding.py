@@ -156,6 +156,14 @@ def _catalog(speaker_area: str | None) -> Catalog:
             [],
             False,
         ),
+        # "The one in the living room" after acting on lights means a light.
+        (
+            "the one in the living room",
+            "Kitchen",
+            ["light.living_room_lamp"],
+            ["light.kitchen_ceiling"],
+            True,
+        ),
         # "All lights" are the home's; "everything" alone needs a room.
         ("turn off all the lights", "Kitchen", ["light.bedroom_lamp"], [], True),
         ("turn off everything", "Kitchen", ["light.kitchen_ceiling"], [], False),

@@ -206,7 +206,7 @@ QUESTION_OPENERS: Mapping[str, tuple[str, ...]] = {
 }
 # Words that refer to what the conversation last acted on, per language.
 REFERENCE_WORDS: Mapping[str, frozenset[str]] = {
-    "en": _phrases("it|same|that|them|these|those"),
+    "en": _phrases("it|one|ones|same|that|them|these|those"),
     "de": _phrases("das|dasselbe|es|gleiche|ihn|sie"),
     "fr": _phrases("l'|la|le|les|même|ça"),
     "es": _phrases("eso|la|las|lo|los|mismo"),
