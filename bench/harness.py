@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+import contextlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+import json
 import logging
 from pathlib import Path
 import sys
@@ -21,6 +23,9 @@ import tempfile
 import time
 from typing import Any
 from unittest.mock import patch
+
+from aiohttp import ClientSession, ClientTimeout, web
+from yarl import URL
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -107,6 +112,8 @@ class Turn:
     latency_ms: float | None
     wall_ms: float
     prompt_tokens: int | None
+    completion_tokens: int | None = None
+    conversation_id: str | None = None
     calls: list[Call] = field(default_factory=list)
     service_calls: list[Call] = field(default_factory=list)
     continue_conversation: bool = False
@@ -125,6 +132,8 @@ class Turn:
             "latency_ms": self.latency_ms,
             "wall_ms": round(self.wall_ms, 1),
             "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "conversation_id": self.conversation_id,
             "calls": [c.as_dict() for c in self.calls],
             "service_calls": [c.as_dict() for c in self.service_calls],
             "continue_conversation": self.continue_conversation,
@@ -179,8 +188,21 @@ class Instance:
     def _on_handled(self, event: Event) -> None:
         self._handled.append(dict(event.data))
 
-    async def async_converse(self, text: str, device_id: str | None) -> Turn:
-        """Send one sentence as a satellite would; collect what happened."""
+    async def async_converse(
+        self,
+        text: str,
+        device_id: str | None,
+        *,
+        language: str = "en",
+        agent_id: str | None = None,
+        conversation_id: str | None = None,
+    ) -> Turn:
+        """Send one sentence as a satellite would; collect what happened.
+
+        The agent is this instance's Intent Router unless `agent_id` names
+        another (`conversation.home_assistant`). A satellite passes the
+        conversation id of its previous turn, so follow-ups can use it.
+        """
         self._calls.clear()
         self._service_calls.clear()
         self._handled.clear()
@@ -189,10 +211,10 @@ class Instance:
         result = await conversation.async_converse(
             self.hass,
             text,
-            None,
+            conversation_id,
             Context(),
-            language="en",
-            agent_id=self.entry_id,
+            language=language,
+            agent_id=agent_id or self.entry_id,
             device_id=device_id,
         )
         wall_ms = (time.perf_counter() - started) * 1000
@@ -229,6 +251,8 @@ class Instance:
             latency_ms=handled.get("latency_ms"),
             wall_ms=wall_ms,
             prompt_tokens=handled.get("prompt_tokens"),
+            completion_tokens=handled.get("completion_tokens"),
+            conversation_id=result.conversation_id,
             calls=calls,
             service_calls=list(self._service_calls),
             continue_conversation=result.continue_conversation,
@@ -336,6 +360,126 @@ async def async_instance(
                 await hass.async_stop(force=True)
                 # Let the SDK's connections close before the loop moves on.
                 await asyncio.sleep(0)
+
+
+@dataclass(slots=True)
+class ModelRequest:
+    """One chat request to the model server, with what the server reported."""
+
+    kind: str  # "plan" (asked for JSON) or "text"
+    status: int  # 0: the integration gave up before the answer came
+    wall_ms: float
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    # Prompt tokens the server had to evaluate: the rest came from its cache.
+    processed_prompt_tokens: int | None = None
+    prompt_ms: float | None = None
+    generation_ms: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "kind": self.kind,
+            "status": self.status,
+            "wall_ms": round(self.wall_ms, 1),
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "processed_prompt_tokens": self.processed_prompt_tokens,
+            "prompt_ms": self.prompt_ms,
+            "generation_ms": self.generation_ms,
+        }
+
+    def read(self, body: dict[str, Any]) -> None:
+        """Take the counts from a chat completion's reply.
+
+        OpenAI's `usage`, and llama.cpp's `timings`, whose `prompt_n` is the
+        part of the prompt that was not in the server's cache.
+        """
+        usage = body.get("usage") or {}
+        timings = body.get("timings") or {}
+        self.prompt_tokens = usage.get("prompt_tokens")
+        self.completion_tokens = usage.get("completion_tokens")
+        self.prompt_ms = timings.get("prompt_ms")
+        self.generation_ms = timings.get("predicted_ms")
+        cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
+        if "prompt_n" in timings:
+            self.processed_prompt_tokens = timings["prompt_n"]
+        elif cached is not None and self.prompt_tokens is not None:
+            self.processed_prompt_tokens = self.prompt_tokens - cached
+
+
+class ModelProxy:
+    """Relays the integration's requests to a model server, noting each one.
+
+    The integration reads only `usage` from a reply; how much of the prompt
+    the server evaluated (its cache) is in llama.cpp's `timings`. Measuring
+    between the two needs no change to the integration and costs a local hop.
+    """
+
+    def __init__(self, upstream: str) -> None:
+        """Relay to `upstream` (an OpenAI-compatible base URL)."""
+        self._upstream = URL(upstream)
+        self.url = ""
+        self.requests: list[ModelRequest] = []
+        self._runner: web.AppRunner | None = None
+        self._session: ClientSession | None = None
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        self._session = ClientSession(timeout=ClientTimeout(total=None))
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._relay)
+        self._runner = web.AppRunner(app, handler_cancellation=True)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        port = self._runner.addresses[0][1]
+        self.url = f"http://127.0.0.1:{port}{self._upstream.path.rstrip('/')}"
+
+    async def stop(self) -> None:
+        """Close the port and the upstream connections."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._session is not None:
+            await self._session.close()
+
+    def take(self) -> list[ModelRequest]:
+        """The requests since the last call (one turn's)."""
+        taken, self.requests = self.requests, []
+        return taken
+
+    async def _relay(self, request: web.Request) -> web.Response:
+        assert self._session is not None
+        body = await request.read()
+        chat = request.path.endswith("/chat/completions")
+        record = ModelRequest(
+            kind="plan" if chat and b"response_format" in body else "text",
+            status=0,
+            wall_ms=0.0,
+        )
+        started = time.perf_counter()
+        headers = {
+            name: value
+            for name, value in request.headers.items()
+            if name.casefold() in {"authorization", "content-type", "accept"}
+        }
+        try:
+            async with self._session.request(
+                request.method,
+                self._upstream.origin().join(request.rel_url),
+                headers=headers,
+                data=body,
+            ) as upstream:
+                reply = await upstream.read()
+                record.status = upstream.status
+                content_type = upstream.content_type
+        finally:
+            record.wall_ms = (time.perf_counter() - started) * 1000
+            if chat:
+                self.requests.append(record)
+        if chat and content_type == "application/json":
+            with contextlib.suppress(ValueError, AttributeError):
+                record.read(json.loads(reply))
+        return web.Response(body=reply, status=record.status, content_type=content_type)
 
 
 def quiet_logs(level: int = logging.WARNING) -> None:

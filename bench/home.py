@@ -78,6 +78,8 @@ class HomeSpec:
     timers: list[dict[str, Any]] = field(default_factory=list)
     media: list[str] = field(default_factory=list)
     context_area: str | None = None
+    # Other names of areas ("Küche" for the Kitchen), as HA's area aliases.
+    area_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The unit system the home's numbers are written in ("us" or "metric").
     units: str = "metric"
 
@@ -258,11 +260,13 @@ async def async_build_home(
     area_reg = ar.async_get(hass)
     floor_ids = {}
     for name in spec.floors:
-        floor = floor_reg.async_get_floor_by_name(name) or floor_reg.async_create(name)
-        floor_ids[name] = floor.floor_id
+        level = floor_reg.async_get_floor_by_name(name) or floor_reg.async_create(name)
+        floor_ids[name] = level.floor_id
     for name, floor in spec.areas.items():
         area = area_reg.async_get_area_by_name(name) or area_reg.async_create(
-            name, floor_id=floor_ids.get(floor) if floor else None
+            name,
+            aliases=set(spec.area_aliases.get(name, ())),
+            floor_id=floor_ids.get(floor) if floor else None,
         )
         built.area_ids[name] = area.id
 
