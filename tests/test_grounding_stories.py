@@ -67,34 +67,58 @@ async def _agent(
     return agent_id
 
 
+@pytest.fixture
+async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The agent with the model first: the model's plans are under test."""
+    return await _agent(hass, mock_config_entry)
+
+
+@pytest.fixture
+async def local_agent_id(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> str:
+    """The agent with Home Assistant's own sentences first (the default)."""
+    return await _agent(hass, mock_config_entry, local_first=True)
+
+
+@pytest.fixture
+def kitchen(hass: HomeAssistant) -> str:
+    """A satellite in the kitchen."""
+    return satellite_in(hass, "Kitchen")
+
+
 @pytest.mark.parametrize(
-    ("text", "entity_id", "before", "after", "done"),
+    ("text", "entity_id", "states", "done"),
     [
-        ("unlock the front door", "lock.front_door", "locked", "unlocked", "Unlocked"),
-        ("open the garage door", "cover.garage_door", "closed", "open", "Opened"),
+        (
+            "unlock the front door",
+            "lock.front_door",
+            ("locked", "unlocked"),
+            "Unlocked",
+        ),
+        ("open the garage door", "cover.garage_door", ("closed", "open"), "Opened"),
     ],
 )
 async def test_local_sentences_on_locks_and_garage_doors_ask_first(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
     text: str,
     entity_id: str,
-    before: str,
-    after: str,
+    states: tuple[str, str],
     done: str,
 ) -> None:
     """HA's own sentence matches, but is held for a yes, on the default path."""
-    agent_id = await _agent(hass, mock_config_entry, local_first=True)
-    kitchen = satellite_in(hass, "Kitchen")
+    before, after = states
     assert hass.states.get(entity_id).state == before
 
-    question = await converse(hass, agent_id, text, kitchen)
+    question = await converse(hass, local_agent_id, text, kitchen)
 
     assert question.continue_conversation is True
     assert speech(question).startswith("Do you want me to")
     assert hass.states.get(entity_id).state == before
-    answer = await converse(hass, agent_id, "yes", kitchen)
+    answer = await converse(hass, local_agent_id, "yes", kitchen)
     await hass.async_block_till_done()
     assert hass.states.get(entity_id).state == after
     assert speech(answer).startswith(done)
@@ -103,17 +127,15 @@ async def test_local_sentences_on_locks_and_garage_doors_ask_first(
 
 async def test_a_late_yes_confirms_nothing(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """A confirmation is answerable for a minute, by the next turn only."""
-    agent_id = await _agent(hass, mock_config_entry, local_first=True)
-    kitchen = satellite_in(hass, "Kitchen")
-
-    await converse(hass, agent_id, "unlock the front door", kitchen)
+    await converse(hass, local_agent_id, "unlock the front door", kitchen)
     freezer.tick(timedelta(seconds=61))
-    late = await converse(hass, agent_id, "yes", kitchen)
+    late = await converse(hass, local_agent_id, "yes", kitchen)
 
     assert speech(late) == "There's nothing waiting for a yes."
     assert hass.states.get("lock.front_door").state == "locked"
@@ -121,53 +143,48 @@ async def test_a_late_yes_confirms_nothing(
 
 async def test_a_yes_after_another_turn_or_a_restart_confirms_nothing(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """Only the very next turn answers, and never across a restart."""
-    agent_id = await _agent(hass, mock_config_entry, local_first=True)
-    kitchen = satellite_in(hass, "Kitchen")
-
-    await converse(hass, agent_id, "unlock the front door", kitchen)
-    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
-    assert speech(await converse(hass, agent_id, "yes", kitchen)).startswith(
+    await converse(hass, local_agent_id, "unlock the front door", kitchen)
+    await converse(hass, local_agent_id, "turn on the kitchen lights", kitchen)
+    assert speech(await converse(hass, local_agent_id, "yes", kitchen)).startswith(
         "There's nothing"
     )
 
-    await converse(hass, agent_id, "unlock the front door", kitchen)
-    assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    await converse(hass, local_agent_id, "unlock the front door", kitchen)
+    assert await hass.config_entries.async_reload(local_agent_id)  # the entry id
     await hass.async_block_till_done()
-    await converse(hass, agent_id, "yes", kitchen)
+    await converse(hass, local_agent_id, "yes", kitchen)
 
     assert hass.states.get("lock.front_door").state == "locked"
 
 
 async def test_no_never_mind_cancels_and_does_not_ask_again(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """A compound no cancels the question; a later yes has nothing to confirm."""
-    agent_id = await _agent(hass, mock_config_entry, local_first=True)
-    kitchen = satellite_in(hass, "Kitchen")
-
-    await converse(hass, agent_id, "open the garage door", kitchen)
-    cancelled = await converse(hass, agent_id, "no, never mind", kitchen)
+    await converse(hass, local_agent_id, "open the garage door", kitchen)
+    cancelled = await converse(hass, local_agent_id, "no, never mind", kitchen)
 
     assert speech(cancelled) == "OK, I won't do that."
     assert cancelled.continue_conversation is False
-    await converse(hass, agent_id, "yes", kitchen)
+    await converse(hass, local_agent_id, "yes", kitchen)
     assert hass.states.get("cover.garage_door").state == "closed"
 
 
 async def test_the_reply_says_what_ran_not_what_the_model_claimed(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """The model plans lock.lock for "unlock" and claims it unlocked."""
-    agent_id = await _agent(hass, mock_config_entry)
-    kitchen = satellite_in(hass, "Kitchen")
     await hass.services.async_call(
         "lock", "unlock", {"entity_id": "lock.front_door"}, blocking=True
     )
@@ -221,12 +238,11 @@ async def test_unrelated_requests_and_injections_touch_nothing(
 
 async def test_scripts_and_scenes_run_when_named_in_part(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """A part of a name names it: "movie" runs the Movie Night scene."""
-    agent_id = await _agent(hass, mock_config_entry)
-    kitchen = satellite_in(hass, "Kitchen")
     llm_server.add_plan(plan(act("scene.turn_on", "scene.movie_night")))
 
     result = await converse(hass, agent_id, "turn on movie", kitchen)
@@ -238,12 +254,11 @@ async def test_scripts_and_scenes_run_when_named_in_part(
 
 async def test_a_follow_up_on_the_wrong_device_is_not_run(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """After the kitchen lights, "turn it off again": the model picks the bed."""
-    agent_id = await _agent(hass, mock_config_entry)
-    kitchen = satellite_in(hass, "Kitchen")
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
 
@@ -257,12 +272,11 @@ async def test_a_follow_up_on_the_wrong_device_is_not_run(
 
 async def test_a_misheard_command_acts_on_the_device_meant(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """Typos are forgiven for the right device, not for another one."""
-    agent_id = await _agent(hass, mock_config_entry)
-    kitchen = satellite_in(hass, "Kitchen")
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
 
@@ -277,11 +291,10 @@ async def test_a_misheard_command_acts_on_the_device_meant(
 
 async def test_a_guess_among_equals_asks_which_and_the_answer_acts(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """No light in the hallway, three elsewhere: asked, then "the bedroom one"."""
-    agent_id = await _agent(hass, mock_config_entry)
     hallway = satellite_in(hass, "Hallway")
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
@@ -301,11 +314,10 @@ async def test_a_guess_among_equals_asks_which_and_the_answer_acts(
 
 async def test_everything_in_a_room_stays_in_that_room(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """From the bedroom, "everything in the kitchen" may not reach the hall."""
-    agent_id = await _agent(hass, mock_config_entry)
     bedroom = satellite_in(hass, "Bedroom")
     before = home_states(hass)
     llm_server.add_plan(
@@ -322,14 +334,13 @@ async def test_everything_in_a_room_stays_in_that_room(
 
 async def test_a_raw_brightness_is_refused_and_the_percentage_is_set(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """One way to say each quantity: `brightness: 30` (of 255) is not offered.
 
     The plan is refused, and Home Assistant's own sentence sets 30 percent.
     """
-    agent_id = await _agent(hass, mock_config_entry)
     llm_server.add_plan(
         plan(act("light.turn_on", "light.kitchen_lights", brightness=30))
     )
@@ -343,12 +354,11 @@ async def test_a_raw_brightness_is_refused_and_the_percentage_is_set(
 
 async def test_implied_kinds_in_a_named_room_still_work(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
+    kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """Making the living room cozy dims the living-room light, and says so."""
-    agent_id = await _agent(hass, mock_config_entry)
-    kitchen = satellite_in(hass, "Kitchen")
     llm_server.add_plan(
         plan(act("light.turn_on", "light.ceiling_lights", brightness_pct=30))
     )
@@ -362,11 +372,10 @@ async def test_implied_kinds_in_a_named_room_still_work(
 
 async def test_too_many_choices_ask_for_a_name_or_a_room(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent_id: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """Five equal lamps are not read out: the question asks for a name."""
-    agent_id = await _agent(hass, mock_config_entry)
     hallway = satellite_in(hass, "Hallway")
     for n in range(3):
         entity_id = f"light.lamp_{n}"
