@@ -70,7 +70,7 @@ from .replies import (
     ungrounded_reply,
 )
 from .shortcuts import match_shortcut
-from .speech import SpokenError, async_phrasebook, phrase, refuse
+from .speech import Phrasebooks, SpokenError, phrase, refuse
 from .tools import ToolQuestion
 from .utterance import (
     InFlight,
@@ -119,7 +119,7 @@ class IntentRouterAgent:
         self._context = context
         self._tool_sources = tuple(tool_sources)
         self._stats = stats
-        self._languages = languages
+        self._phrasebooks = Phrasebooks(hass, languages)
         self._on_auth_failed = on_auth_failed
         self._in_flight = InFlight()
         self._pending: dict[str, Pending] = {}
@@ -150,7 +150,7 @@ class IntentRouterAgent:
             text,
             context_key(user_input, chat_log),
             self._hass.loop.time() + self._settings.timeout,
-            await async_phrasebook(self._hass, user_input.language, self._languages),
+            await self._phrasebooks.async_get(user_input.language),
             area_id=area_id,
             dry_run=dry_run,
         )

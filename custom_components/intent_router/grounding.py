@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 import re
 
-from gazetteer_matcher.fuzzy import ratio
+from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import STOP_WORDS, Catalog, EntityInfo
 from .domains import DOMAINS, domain_info, kind_words
@@ -64,11 +65,13 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
         info.entity_id: [n for n in (info.name, *info.aliases) if n]
         for info in catalog.exposed.values()
     }
-    vocabulary = {
-        *kind_vocabulary,
-        *place_vocabulary,
-        *(w for found in names.values() for n in found for w in words_of(n)),
-    }
+    vocabulary = frozenset(
+        {
+            *kind_vocabulary,
+            *place_vocabulary,
+            *(w for found in names.values() for n in found for w in words_of(n)),
+        }
+    )
     heard = {_known(word, vocabulary) for word in words_of(text)}
     return Mentions(
         entities=_named(names, heard, STOP_WORDS | kind_vocabulary | place_vocabulary),
@@ -82,15 +85,18 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     )
 
 
-def _known(word: str, vocabulary: Collection[str]) -> str:
+def _known(word: str, vocabulary: frozenset[str]) -> str:
     """The known word a said word most likely is ("kichen" is "kitchen")."""
     if word in vocabulary or len(word) < FUZZY_MIN_LENGTH:
         return word
-    best, score = word, FUZZY_MIN_RATIO
-    for known in vocabulary:
-        if abs(len(known) - len(word)) <= 1 and (r := ratio(word, known)) >= score:
-            best, score = known, r
-    return best
+    best = _choices(vocabulary).extract(word, cutoff=FUZZY_MIN_RATIO, limit=1)
+    return best[0].choice if best else word
+
+
+@lru_cache(maxsize=8)
+def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
+    """The home's words, prepared once for gazetteer-matcher's native scorer."""
+    return ChoiceBatch(sorted(vocabulary))
 
 
 def _says(heard: set[str], name: str) -> bool:

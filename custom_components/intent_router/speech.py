@@ -129,6 +129,23 @@ async def async_phrasebook(
     )
 
 
+class Phrasebooks:
+    """The phrasebook of each language asked for, loaded once."""
+
+    def __init__(self, hass: HomeAssistant, shipped: frozenset[str]) -> None:
+        """Serve the shipped languages (others get English)."""
+        self._hass = hass
+        self._shipped = shipped
+        self._loaded: dict[str, Phrasebook] = {}
+
+    async def async_get(self, language: str) -> Phrasebook:
+        """The phrasebook of a turn's language."""
+        if (phrasebook := self._loaded.get(language)) is None:
+            phrasebook = await async_phrasebook(self._hass, language, self._shipped)
+            self._loaded[language] = phrasebook
+        return phrasebook
+
+
 def _best_language(language: str, shipped: frozenset[str]) -> str:
     """The shipped translation closest to a language tag."""
     if language in shipped:
