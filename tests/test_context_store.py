@@ -20,7 +20,6 @@ from custom_components.intent_router.const import (
     MAX_TEXT_LENGTH,
 )
 from custom_components.intent_router.context_store import mask_secrets
-from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
@@ -414,7 +413,7 @@ async def test_removing_the_entry_deletes_its_context(
     assert key not in hass_storage
 
 
-async def test_ten_turn_history_stays_within_its_budget(
+async def test_ten_turns_are_remembered_and_the_newest_sent(
     hass: HomeAssistant,
     agent_id: str,
     kitchen: str,
@@ -422,7 +421,11 @@ async def test_ten_turn_history_stays_within_its_budget(
     mock_config_entry: MockConfigEntry,
     hass_storage: dict[str, Any],
 ) -> None:
-    """Ten remembered turns add a bounded history; the newest are kept."""
+    """Ten remembered turns: the newest reach the prompt, all ten are stored.
+
+    The character budget itself is tested with long turns in
+    test_prompt_size.py, where cutting is needed.
+    """
     for n in range(10):
         llm_server.add_plan(
             plan(
@@ -439,7 +442,6 @@ async def test_ten_turn_history_stays_within_its_budget(
     history = (
         _user_prompt(llm_server, 10).split("Recent turns")[1].split("Speaker area")[0]
     )
-    assert len(history) <= HISTORY_CHAR_BUDGET + 100
     assert "set the bedroom light to 19 percent" in history
     assert assert_newest_first_kept(history)
 

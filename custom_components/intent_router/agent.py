@@ -79,6 +79,7 @@ from .utterance import (
     RateLimiter,
     SupersededError,
     Utterance,
+    automation_question,
 )
 from .vocabulary import Shortcut
 
@@ -197,8 +198,9 @@ class IntentRouterAgent:
         return result
 
     def _recall(self, turn: Utterance) -> None:
-        """Step 3: the key's recent turns, and its question if still fresh."""
+        """Step 3: recent turns, the last turn's question, an automation's."""
         turn.history = self._context.recent(turn.key)
+        turn.automation = automation_question(turn.user_input, turn.chat_log)
         pending = self._pending.pop(turn.key, None)
         if pending is not None and pending.expires >= time.monotonic():
             turn.pending = pending

@@ -97,29 +97,10 @@ class Utterance:
     # Step 3: this key's recent turns, and the question its last turn asked.
     history: list[Turn] = field(default_factory=list)
     pending: Pending | None = None
+    # What an automation asked when it started this conversation (step 3).
+    automation: str | None = None
     # What the words point at, once the catalog is known (steps 7 and 10).
     mentions: Mentions | None = None
-
-    @property
-    def automation(self) -> str | None:
-        """What an automation asked when it started this conversation.
-
-        Its extra system prompt, and the satellite's spoken start message
-        when that says something else (HA puts it in the chat log).
-        """
-        asked = self.user_input.extra_system_prompt
-        if not asked:
-            return None
-        spoken = [
-            content.content
-            for content in self.chat_log.content
-            if isinstance(content, AssistantContent)
-            and content.agent_id.startswith(f"{SATELLITE_DOMAIN}.")
-            and content.content
-        ]
-        if spoken and spoken[-1] not in asked:
-            return f"{spoken[-1]} {asked}"
-        return asked
 
     @property
     def words(self) -> str:
@@ -214,3 +195,24 @@ class InFlight:
         """Forget a finished model call."""
         if self._calls.get(turn.key) is call:
             del self._calls[turn.key]
+
+
+def automation_question(user_input: ConversationInput, chat_log: ChatLog) -> str | None:
+    """What an automation asked when it started this conversation.
+
+    Its extra system prompt, and the satellite's spoken start message when
+    that says something else (HA puts it in the chat log).
+    """
+    asked = user_input.extra_system_prompt
+    if not asked:
+        return None
+    spoken = [
+        content.content
+        for content in chat_log.content
+        if isinstance(content, AssistantContent)
+        and content.agent_id.startswith(f"{SATELLITE_DOMAIN}.")
+        and content.content
+    ]
+    if spoken and spoken[-1] not in asked:
+        return f"{spoken[-1]} {asked}"
+    return asked
