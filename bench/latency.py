@@ -1,0 +1,492 @@
+"""Latency with a real model: the first turn, warm turns, learned commands.
+
+    .venv/bin/python bench/latency.py --llm-url http://127.0.0.1:8011/v1 --model local \
+        [--limit 20] [--lang de] [--first everything-in-the-office] [--wait 185] \
+        [--no-repeat]
+
+The home and the dialogues of `bench/dialogues.yaml` (or `--data`), in one
+real HA test instance (`bench/harness.py`), Intent Router pointed at the
+model through `ModelProxy`, which notes per request what the server
+reports (prompt, processed prompt and completion tokens). Three phases:
+
+1. first: right after set-up, with no pause, as a new user would, the first
+   turn of one dialogue (`--first`; by default one whose command HA's own
+   sentences do not handle, so it goes to the model): its latency is the
+   cold one, with nothing of the prompt in the server's cache.
+2. warm: the chosen dialogues, run and judged exactly as `bench/dialogues.py`
+   runs them (`Runner`); the figures are from the turns the model answered.
+3. repeat: after the integration's learning window (`LEARN_AFTER`, or
+   `--wait`), every first turn the model carried out (`done`) is said once
+   more from a new satellite in the same room: a learned command should be
+   answered without the model, with the same calls.
+
+Results: `<out>/latency-<tag>-<stamp>.jsonl` (one line per turn, with its
+`phase`, written as it goes), `.json` (meta and summary) and `.md` (the
+figures, also printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections import Counter
+from collections.abc import Iterable, Sequence
+import contextlib
+import dataclasses
+from datetime import UTC, datetime
+import json
+from pathlib import Path
+import sys
+import time
+from typing import IO, Any
+
+if __package__ in {None, ""}:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.accuracy import checkout
+from bench.dialogues import (
+    DATA,
+    RESULTS,
+    Dialogue,
+    Runner,
+    _spread,
+    acted_on,
+    judge,
+    load,
+    select,
+    summarize as summarize_dialogues,
+)
+from bench.harness import Call, ModelProxy, async_instance, entry_options, quiet_logs
+
+try:
+    from custom_components.intent_router.learned import LEARN_AFTER as _LEARN_AFTER
+except ImportError:  # a checkout from before learned commands: --wait decides
+    _LEARN_AFTER = None
+
+# Seconds after which the integration learns a model-planned command that
+# was not undone; None when this checkout does not learn commands.
+LEARN_AFTER: float | None = _LEARN_AFTER
+# What to wait before the repeats: past the window, so every command of the
+# warm phase is learned by then (or `DEFAULT_WAIT` without a known window).
+LEARN_MARGIN = 5.0
+DEFAULT_WAIT = 185.0
+
+# An English command HA's sentences leave to the model (it went to the model
+# in `dialogues-router-after-*`) and that acts: the default first turn.
+DEFAULT_FIRST = "everything-in-the-office"
+
+# Turn kinds that are one command on their own, with nothing before it.
+SINGLE_KINDS = frozenset({"command", "alias", "area-default", "units", "typo"})
+
+
+# --- choosing -------------------------------------------------------------
+
+
+def first_dialogue(dialogues: Sequence[Dialogue], wanted: str | None) -> Dialogue:
+    """The dialogue whose first turn is said first.
+
+    `wanted` by id; else `DEFAULT_FIRST` when the data has it; else the
+    first dialogue that opens with a command (another `--data` file).
+    """
+    by_id = {d.id: d for d in dialogues}
+    if wanted is not None:
+        if wanted not in by_id:
+            msg = f"--first {wanted}: no such dialogue in the data"
+            raise SystemExit(msg)
+        return by_id[wanted]
+    if DEFAULT_FIRST in by_id:
+        return by_id[DEFAULT_FIRST]
+    return next((d for d in dialogues if d.steps[0].kind == "command"), dialogues[0])
+
+
+def repeatable(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """First turns the model planned and that ran: the ones it may learn."""
+    return [
+        r
+        for r in rows
+        if r["turn"] == 1
+        and r["source"] == "model"
+        and r["result"]["outcome"] == "done"
+    ]
+
+
+def wait_seconds(wait: float | None) -> float:
+    """`--wait`, else the learning window and a margin, else `DEFAULT_WAIT`."""
+    if wait is not None:
+        return wait
+    return DEFAULT_WAIT if LEARN_AFTER is None else LEARN_AFTER + LEARN_MARGIN
+
+
+def device_calls(calls: Iterable[Call]) -> list[tuple[str, str]]:
+    """(service, entity) of what reached the home, read as the judge reads it."""
+    return sorted(
+        (service, entity_id)
+        for entity_id, services in acted_on(calls).items()
+        for service in services
+    )
+
+
+# --- running --------------------------------------------------------------
+
+
+async def first_turn(runner: Runner, dialogue: Dialogue) -> dict[str, Any]:
+    """The dialogue's first turn alone, run and judged as in the warm phase."""
+    rows = await runner.run(dataclasses.replace(dialogue, steps=dialogue.steps[:1]))
+    return rows[0]
+
+
+async def repeat(
+    runner: Runner, dialogue: Dialogue, earlier: dict[str, Any]
+) -> dict[str, Any]:
+    """Say a first turn again, from a new satellite in the same room.
+
+    The home goes back to the dialogue's setup, as before its first run. A
+    learned command is keyed by the speaker's area, not the device, so a
+    new satellite there must get it; a new one also carries no conversation.
+    """
+    instance, proxy = runner.instance, runner.proxy
+    assert proxy is not None
+    home = instance.home
+    step = dialogue.steps[0]
+    home.reset(dialogue.setup)
+    await instance.hass.async_block_till_done()
+    device_id = home.new_satellite(earlier["from"])
+    proxy.take()
+    before = runner.states()
+    started = time.perf_counter()
+    turn = await instance.async_converse(
+        earlier["say"], device_id, language=earlier["lang"], agent_id=runner.agent_id
+    )
+    ms = (time.perf_counter() - started) * 1000
+    requests = proxy.take()
+    verdict = judge(step, turn, before, runner.states(), home.spec, asked_before=False)
+    calls = device_calls(turn.calls)
+    first_calls = device_calls(Call(**c) for c in earlier["result"]["calls"])
+    return {
+        "phase": "repeat",
+        "dialogue": earlier["dialogue"],
+        "turn": 1,
+        "kind": earlier["kind"],
+        "lang": earlier["lang"],
+        "from": earlier["from"],
+        "say": earlier["say"],
+        "source": turn.source,
+        "outcome": turn.outcome,
+        "ms": round(ms, 1),
+        "first_ms": round(earlier["seconds"] * 1000, 1),
+        "model_requests": [r.as_dict() for r in requests],
+        "calls": calls,
+        "first_calls": first_calls,
+        "same_calls": calls == first_calls,
+        "passed": verdict.passed,
+        "why": "; ".join(verdict.reasons),
+        "speech": turn.speech,
+        "result": turn.as_dict(),
+    }
+
+
+# --- summary --------------------------------------------------------------
+
+
+def _ms(rows: Iterable[dict[str, Any]]) -> list[float]:
+    return [r["seconds"] * 1000 for r in rows]
+
+
+def _per_request(rows: Iterable[dict[str, Any]], key: str) -> list[float]:
+    return [q[key] for r in rows for q in r["model"]["requests"] if q[key] is not None]
+
+
+def summarize(
+    first: dict[str, Any],
+    warm: list[dict[str, Any]],
+    repeats: list[dict[str, Any]] | None,
+    wait: float | None,
+) -> dict[str, Any]:
+    """The three phases' figures; token counts are per model request."""
+    model_rows = [r for r in warm if r["source"] == "model"]
+    singles = [r for r in model_rows if r["turn"] == 1 and r["kind"] in SINGLE_KINDS]
+    requests = [q for r in model_rows for q in r["model"]["requests"]]
+    summary: dict[str, Any] = {
+        "first": {
+            "dialogue": first["dialogue"],
+            "say": first["say"],
+            "from": first["from"],
+            "source": first["source"],
+            "outcome": first["result"]["outcome"],
+            "passed": first["passed"],
+            "ms": round(first["seconds"] * 1000, 1),
+            "wall_ms": first["result"]["wall_ms"],
+            "requests": [
+                {
+                    key: q[key]
+                    for key in (
+                        "status",
+                        "wall_ms",
+                        "prompt_tokens",
+                        "processed_prompt_tokens",
+                        "completion_tokens",
+                    )
+                }
+                for q in first["model"]["requests"]
+            ],
+        },
+        "warm": {
+            "turns": len(warm),
+            "by_source": dict(sorted(Counter(str(r["source"]) for r in warm).items())),
+            "model_turns": len(model_rows),
+            # Turns that asked the model but were answered otherwise (a
+            # fallback after a timeout or a refused plan): not in the figures.
+            "other_turns_with_requests": sum(
+                1 for r in warm if r["source"] != "model" and r["model"]["requests"]
+            ),
+            "requests": len(requests),
+            "failed_requests": sum(1 for q in requests if q["status"] != 200),
+            "latency_ms": _spread(_ms(model_rows)),
+            "completion_tokens": _spread(_per_request(model_rows, "completion_tokens")),
+            "prompt_tokens": _spread(_per_request(model_rows, "prompt_tokens")),
+            "processed_prompt_tokens": _spread(
+                _per_request(model_rows, "processed_prompt_tokens")
+            ),
+            "single_commands": {
+                "turns": len(singles),
+                "latency_ms": _spread(_ms(singles)),
+                "completion_tokens": _spread(
+                    _per_request(singles, "completion_tokens")
+                ),
+            },
+        },
+        # Accuracy and the rest, as bench/dialogues.py reports them.
+        "dialogues": summarize_dialogues(warm),
+        "repeat": None,
+    }
+    if repeats is not None:
+        learned = [r["ms"] for r in repeats if r["source"] == "learned"]
+        summary["repeat"] = {
+            "wait_s": wait,
+            "learn_after": LEARN_AFTER,
+            "repeated": len(repeats),
+            "learned": len(learned),
+            "by_source": dict(
+                sorted(Counter(str(r["source"]) for r in repeats).items())
+            ),
+            "learned_latency_ms": {
+                **_spread(learned),
+                "max": round(max(learned), 1) if learned else None,
+            },
+            "latency_ms": _spread([r["ms"] for r in repeats]),
+            "model_requests": sum(len(r["model_requests"]) for r in repeats),
+            "calls_differ": sum(1 for r in repeats if not r["same_calls"]),
+            "passed": sum(1 for r in repeats if r["passed"]),
+        }
+    return summary
+
+
+def _pair(spread: dict[str, Any]) -> str:
+    return f"{spread['p50']} / {spread['p95']} (n={spread['n']})"
+
+
+def markdown(
+    meta: dict[str, Any], summary: dict[str, Any], repeats: list[dict[str, Any]]
+) -> str:
+    """The figures as one table, and the repeats one by one."""
+    first, warm, again = summary["first"], summary["warm"], summary["repeat"]
+    singles = warm["single_commands"]
+
+    def per_request(key: str) -> str:
+        return " + ".join(str(q[key]) for q in first["requests"]) or "none"
+
+    said = f'{first["source"]}, {first["dialogue"]}#1 "{first["say"]}"'
+    processed = per_request("processed_prompt_tokens")
+    model_turns = f"{warm['model_turns']} of {warm['turns']}"
+    failed = f"{warm['failed_requests']}/{warm['requests']}"
+    figures: list[tuple[str, Any]] = [
+        ("first turn ms", f"{first['ms']} ({said})"),
+        ("first turn prompt tokens processed", processed),
+        ("first turn prompt tokens", per_request("prompt_tokens")),
+        ("warm model turns (requests failed)", f"{model_turns} ({failed})"),
+        ("warm model-turn latency p50 / p95 ms", _pair(warm["latency_ms"])),
+        ("single-command latency p50 / p95 ms", _pair(singles["latency_ms"])),
+        ("completion tokens p50 / p95", _pair(warm["completion_tokens"])),
+        (
+            "single-command completion tokens p50 / p95",
+            _pair(singles["completion_tokens"]),
+        ),
+        ("prompt tokens p50 / p95", _pair(warm["prompt_tokens"])),
+        ("prompt tokens processed p50 / p95", _pair(warm["processed_prompt_tokens"])),
+    ]
+    if again is not None:
+        learned = again["learned_latency_ms"]
+        answered = f"{again['repeated']} / {again['learned']}"
+        sources = ", ".join(f"{k} {v}" for k, v in again["by_source"].items())
+        figures += [
+            (
+                "repeated / answered by learned",
+                f"{answered} (after {again['wait_s']:g} s; by source: {sources})",
+            ),
+            (
+                "learned latency p50 / p95 / max ms",
+                f"{learned['p50']} / {learned['p95']} / {learned['max']}",
+            ),
+            ("repeats whose calls differed", again["calls_differ"]),
+        ]
+    lines = [
+        f"# Latency: {meta['tag']} ({meta['started']})",
+        "",
+        f"Command: `{meta['command']}`",
+        "",
+        "| figure | value |",
+        "|---|---|",
+        *(f"| {label} | {value} |" for label, value in figures),
+    ]
+    if repeats:
+        lines += [
+            "",
+            "| repeat | source | ms | first ms | calls | passed |",
+            "|---|---|---:|---:|---|---|",
+        ]
+        lines += [
+            f'| `{r["dialogue"]}` "{r["say"]}" | {r["source"]} | {r["ms"]} | '
+            f"{r['first_ms']} | {'same' if r['same_calls'] else 'differ'} | "
+            f"{'yes' if r['passed'] else r['why']} |"
+            for r in repeats
+        ]
+    return "\n".join(lines) + "\n"
+
+
+# --- the run --------------------------------------------------------------
+
+
+def _emit(raw: IO[str], row: dict[str, Any], note: str) -> None:
+    raw.write(json.dumps(row, ensure_ascii=False) + "\n")
+    raw.flush()
+    ms = row.get("ms", row.get("seconds", 0) * 1000)
+    sys.stderr.write(
+        f"[{note}] {row['source']} {ms / 1000:.2f}s "
+        f"{row['dialogue']}#{row['turn']} {row['say']!r}\n"
+    )
+
+
+async def main(args: argparse.Namespace) -> None:
+    """Run the three phases in one instance and write the results."""
+    quiet_logs()
+    home, dialogues = load(Path(args.data))
+    chosen = select(dialogues, args.lang, args.limit)
+    first_of = first_dialogue(dialogues, args.first)
+    by_id = {d.id: d for d in dialogues}
+    wait = None if args.no_repeat else wait_seconds(args.wait)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    name = f"latency-{args.tag}-{stamp}"
+    meta: dict[str, Any] = {
+        "tag": args.tag,
+        "model": args.model,
+        "llm_url": args.llm_url,
+        "local_first": True,
+        "timeout": args.timeout,
+        "data": str(args.data),
+        "lang": args.lang,
+        "limit": args.limit,
+        "first": first_of.id,
+        "dialogues": [d.id for d in chosen],
+        "wait": wait,
+        "learn_after": LEARN_AFTER,
+        "started": stamp,
+        "command": " ".join(["bench/latency.py", *sys.argv[1:]]),
+        "checkout": checkout(),
+    }
+    total = sum(len(d.steps) for d in chosen)
+    sys.stderr.write(
+        f"first {first_of.id}#1, then {len(chosen)} dialogues ({total} turns)"
+        f"{'' if wait is None else ', then the repeats'} -> {out / name}.*\n"
+    )
+    proxy = ModelProxy(args.llm_url)
+    await proxy.start()
+    options = entry_options(args.model, local_first=True, timeout=args.timeout)
+    warm: list[dict[str, Any]] = []
+    repeats: list[dict[str, Any]] | None = None
+    try:
+        async with async_instance(home, proxy.url, options) as instance:
+            runner = Runner(instance, instance.entry_id, proxy)
+            # What set-up sent the model (its probe), before the first turn.
+            meta["setup_requests"] = [r.as_dict() for r in proxy.take()]
+            with (out / f"{name}.jsonl").open("w", encoding="utf-8") as raw:
+                first = {"phase": "first", **await first_turn(runner, first_of)}
+                _emit(raw, first, "first")
+                if first["source"] != "model":
+                    sys.stderr.write(
+                        f"note: the first turn was answered by {first['source']}, "
+                        "not the model; pick another with --first\n"
+                    )
+                for dialogue in chosen:
+                    for row in await runner.run(dialogue):
+                        warm.append({"phase": "warm", **row})
+                        _emit(raw, warm[-1], f"warm {len(warm)}/{total}")
+                if wait is not None:
+                    repeats = []
+                    todo = repeatable(warm)
+                    if todo:
+                        window = (
+                            "no LEARN_AFTER in this checkout"
+                            if LEARN_AFTER is None
+                            else f"LEARN_AFTER {LEARN_AFTER:g} s"
+                        )
+                        sys.stderr.write(
+                            f"waiting {wait:g} s ({window}), then {len(todo)} repeats\n"
+                        )
+                        await asyncio.sleep(wait)
+                    for row in todo:
+                        repeats.append(
+                            await repeat(runner, by_id[row["dialogue"]], row)
+                        )
+                        _emit(raw, repeats[-1], f"repeat {len(repeats)}/{len(todo)}")
+    finally:
+        await proxy.stop()
+    summary = summarize(first, warm, repeats, wait)
+    (out / f"{name}.json").write_text(
+        json.dumps({"meta": meta, "summary": summary}, indent=2, ensure_ascii=False)
+        + "\n",
+        "utf-8",
+    )
+    report = markdown(meta, summary, repeats or [])
+    (out / f"{name}.md").write_text(report, "utf-8")
+    sys.stdout.write(report)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL")
+    parser.add_argument("--model", required=True, help="model name on that server")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="the entry's model timeout in s (default 60: a CPU model is slow)",
+    )
+    parser.add_argument("--lang", help="only dialogues in this language (en, de)")
+    parser.add_argument(
+        "--limit", type=int, help="dialogues in all, categories taken in turn"
+    )
+    parser.add_argument(
+        "--first",
+        help=f"dialogue whose first turn is said first (default {DEFAULT_FIRST})",
+    )
+    parser.add_argument(
+        "--wait",
+        type=float,
+        help="seconds before the repeats (default LEARN_AFTER + "
+        f"{LEARN_MARGIN:g}, or {DEFAULT_WAIT:g} where the checkout has none)",
+    )
+    parser.add_argument(
+        "--no-repeat", action="store_true", help="skip the learned-command phase"
+    )
+    parser.add_argument("--data", default=str(DATA), help="home and dialogues (YAML)")
+    parser.add_argument("--out", default=str(RESULTS))
+    parser.add_argument("--tag", default="router", help="name part of the result files")
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main(parse_args()))
