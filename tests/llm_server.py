@@ -55,6 +55,7 @@ class _Reply:
     body: bytes | None
     usage: tuple[int, int] | None
     content_type: str
+    cached: int | None = None
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
@@ -76,6 +77,9 @@ class ScriptedLLMServer:
         # Raw bytes for GET /models, for replies the SDK cannot make sense of.
         self.models_body: bytes | None = None
         self.requests: list[dict[str, Any]] = []
+        # Requests for a single token: prompt-cache warm-ups, answered at
+        # once and kept apart, so they take no scripted reply.
+        self.warm_ups: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.rejected_formats: set[str] = set()
         self._replies: deque[_Reply] = deque()
@@ -88,9 +92,10 @@ class ScriptedLLMServer:
         *,
         delay: float = 0.0,
         usage: tuple[int, int] | None = (100, 20),
+        cached: int | None = None,
     ) -> None:
         """Queue a plan, sent as the JSON content of the next reply."""
-        self.add_reply(json.dumps(plan), delay=delay, usage=usage)
+        self.add_reply(json.dumps(plan), delay=delay, usage=usage, cached=cached)
 
     def add_reply(
         self,
@@ -102,16 +107,18 @@ class ScriptedLLMServer:
         body: bytes | None = None,
         usage: tuple[int, int] | None = (100, 20),
         content_type: str = "application/json",
+        cached: int | None = None,
     ) -> None:
         """Queue the answer to the next chat completion.
 
         `content` becomes the assistant message; a `status` other than 200
         answers an OpenAI-style error instead; `body` is sent as-is (with
         `content_type`), for malformed, truncated, huge or non-JSON replies;
-        `delay` waits before answering.
+        `delay` waits before answering; `cached` is the prompt tokens the
+        usage reports as read from the cache.
         """
         self._replies.append(
-            _Reply(content, status, delay, headers, body, usage, content_type)
+            _Reply(content, status, delay, headers, body, usage, content_type, cached)
         )
 
     async def wait_for_requests(self, count: int) -> None:
@@ -158,6 +165,9 @@ class ScriptedLLMServer:
     async def _handle_chat(self, request: web.Request) -> web.Response:
         """Record the request, then answer with the next scripted reply."""
         body = await request.json()
+        if body.get("max_tokens") == 1:
+            self.warm_ups.append(body)
+            return web.json_response(_completion(body, "{", len(self.warm_ups)))
         self.requests.append(body)
         self.headers.append(Headers(dict(request.headers)))
         async with self._received:
@@ -187,19 +197,7 @@ class ScriptedLLMServer:
             response = _error(reply.status, f"scripted status {reply.status}")
             response.headers.update(reply.headers or {})
             return response
-        completion: dict[str, Any] = {
-            "id": f"chatcmpl-{len(self.requests)}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": body.get("model", ""),
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": reply.content},
-                    "finish_reason": "stop",
-                }
-            ],
-        }
+        completion = _completion(body, reply.content, len(self.requests))
         if reply.usage is not None:
             prompt_tokens, completion_tokens = reply.usage
             completion["usage"] = {
@@ -207,4 +205,25 @@ class ScriptedLLMServer:
                 "completion_tokens": completion_tokens,
                 "total_tokens": prompt_tokens + completion_tokens,
             }
+            if reply.cached is not None:
+                completion["usage"]["prompt_tokens_details"] = {
+                    "cached_tokens": reply.cached
+                }
         return web.json_response(completion, headers=reply.headers)
+
+
+def _completion(body: dict[str, Any], content: str | None, n: int) -> dict[str, Any]:
+    """A chat completion with this assistant message."""
+    return {
+        "id": f"chatcmpl-{n}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": body.get("model", ""),
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+    }

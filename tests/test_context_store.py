@@ -271,8 +271,13 @@ async def test_devices_do_not_see_each_others_turns(
     assert hass.states.get("light.kitchen_lights").state == "on"
     assert hass.states.get("light.bed_light").state == "off"
     bedroom_prompt = _user_prompt(llm_server, 2)
-    assert "light.bed_light" in bedroom_prompt.split("Recent turns")[1]
-    assert "light.kitchen_lights" not in bedroom_prompt.split("Recent turns")[1]
+    assert (
+        "light.bed_light" in bedroom_prompt.split("Recent turns")[1].split("States:")[0]
+    )
+    assert (
+        "light.kitchen_lights"
+        not in bedroom_prompt.split("Recent turns")[1].split("States:")[0]
+    )
 
 
 async def test_old_turns_expire_and_the_cap_holds(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from custom_components.intent_router.catalog import Catalog, EntityInfo, ServiceInfo
-from custom_components.intent_router.gate import check_grounding
-from custom_components.intent_router.grounding import find_mentions, ungrounded
+from custom_components.intent_router.gate import Grounded, Ungrounded, check_grounding
+from custom_components.intent_router.grounding import find_mentions, grounding_basis
 from custom_components.intent_router.plan import Action, Plan
 
 CONFIRM = ("lock", "alarm_control_panel")
@@ -40,6 +40,7 @@ def _catalog(speaker_area: str | None) -> Catalog:
     return Catalog(
         exposed={info.entity_id: info for info in HOME},
         entities=HOME,
+        listed=HOME,
         services={},
         areas=AREAS,
         speaker_area=speaker_area,
@@ -175,8 +176,8 @@ def test_grounding(
     """Targets run only when the words point at them."""
     catalog = _catalog(area)
     mentions = find_mentions(text, "en", catalog)
-    missing = ungrounded(targets, mentions, catalog, last, (), CONFIRM)
-    assert (missing == []) is grounded, mentions
+    bases = grounding_basis(targets, mentions, catalog, last, (), CONFIRM)
+    assert (None not in bases.values()) is grounded, mentions
 
 
 def test_services_that_only_read_need_no_grounding() -> None:
@@ -188,5 +189,9 @@ def test_services_that_only_read_need_no_grounding() -> None:
     act = Plan((Action("light.turn_on", ("light.bedroom_lamp",)),), "", 0.9)
     mentions = find_mentions("what is the outside temperature", "en", catalog)
 
-    assert check_grounding(read, mentions, catalog, (), (), CONFIRM) is None
-    assert check_grounding(act, mentions, catalog, (), (), CONFIRM) is not None
+    assert isinstance(
+        check_grounding(read, mentions, catalog, (), (), CONFIRM), Grounded
+    )
+    assert isinstance(
+        check_grounding(act, mentions, catalog, (), (), CONFIRM), Ungrounded
+    )

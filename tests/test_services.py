@@ -50,6 +50,7 @@ HANDLED_KEYS = {
     "latency_ms",
     "prompt_tokens",
     "completion_tokens",
+    "processed_prompt_tokens",
 }
 
 
@@ -105,10 +106,9 @@ async def test_route_runs_a_turn_and_reports_it(
         "confidence": 0.95,
         "plan": {
             "actions": [{"tool": "light.turn_off", "targets": [KITCHEN], "args": {}}],
-            "speech": "Kitchen lights are off.",
             "confidence": 0.95,
             "clarify": None,
-            "reason": None,
+            "speech": "Kitchen lights are off.",
         },
         "results": [
             {

@@ -17,6 +17,7 @@ from .agent import IntentRouterAgent
 from .const import DOMAIN, PROBE_TIMEOUT
 from .context_store import ContextStore
 from .data import IntentRouterData
+from .learned import LearnedCommands
 from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
 from .music import MusicSource
 from .services import async_setup_services
@@ -75,6 +76,8 @@ async def async_setup_entry(
         hass, entry.entry_id, settings.context_turns, settings.context_ttl_seconds
     )
     await context.async_load()
+    learned = LearnedCommands(hass, entry.entry_id)
+    await learned.async_load()
     tool_sources: list[ToolSource] = [MusicSource(hass, settings.default_music_player)]
     if settings.mcp_servers:
         # `mcp` is a large import: only when a server is configured, and off
@@ -92,6 +95,7 @@ async def async_setup_entry(
         settings=settings,
         client=client,
         context=context,
+        learned=learned,
         tool_sources=tool_sources,
         stats=stats,
         languages=await hass.async_add_executor_job(shipped_languages),
@@ -101,11 +105,14 @@ async def async_setup_entry(
         settings=settings,
         client=client,
         context=context,
+        learned=learned,
         agent=agent,
         stats=stats,
         models=models,
     )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    # The server's prompt cache, warmed in the background (planner.py).
+    entry.async_on_unload(agent.planner.async_start())
     return True
 
 
@@ -116,6 +123,7 @@ async def async_unload_entry(
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
         await entry.runtime_data.context.async_flush()
+        await entry.runtime_data.learned.async_flush()
     return unloaded
 
 
@@ -124,3 +132,4 @@ async def async_remove_entry(
 ) -> None:
     """Delete the stored context with the entry: nothing of it stays behind."""
     await ContextStore(hass, entry.entry_id, 0, 0).async_remove()
+    await LearnedCommands(hass, entry.entry_id).async_remove()

@@ -11,7 +11,9 @@ The methods of `IntentRouterAgent` follow the flow in this order:
  5 local      HA's own sentences (option `local_first`); those on targets that
               ask first are held for the gate instead of acting
  6 catalog    what the model may see and use for these words and this speaker
- 7 plan       one model call within the turn's budget; a newer turn cancels it
+ 7 plan       words said here before, learned (learned.py), else one model
+              call within the turn's budget (planner.py); a newer turn
+              cancels it
  8 validate   allowed tools, exposed targets, offered fields, HA's schemas
  9 gate       dry runs, confidence, grounding (each target named, of a kind
               said in the place meant, or referred back to; else "which one?"
@@ -19,7 +21,8 @@ The methods of `IntentRouterAgent` follow the flow in this order:
 10 execute    the service and tool calls, with the user's Context, all within
               the turn's deadline
 11 respond    the reply built from what ran, in the turn's language
-12 remember   store the turn, count it and fire `intent_router_handled`
+12 remember   store the turn (and what it may teach), count it and fire
+              `intent_router_handled`
 
 When the model fails, HA's own sentences get their chance (if step 5 did not
 already try them), else the user hears why. Decisions are pure functions in
@@ -28,9 +31,7 @@ gate.py; Home Assistant, the model and storage are other modules' business.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Sequence
-import json
 import time
 from typing import TYPE_CHECKING
 
@@ -38,13 +39,14 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
 from .catalog import Catalog, async_build_catalog
-from .const import DOMAIN, EVENT_HANDLED, LOGGER, MAX_TEXT_LENGTH, RATE_LIMIT_PER_MINUTE
+from .const import EVENT_HANDLED, LOGGER, MAX_TEXT_LENGTH, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, Turn, context_key
 from .domains import asks_first
 from .executor import ActionOutcome, async_execute
 from .fallback import Held, async_handle_locally, executed_actions
 from .gate import (
     Decision,
+    Ungrounded,
     answer_only,
     automation_confirms,
     available_shortcuts,
@@ -52,10 +54,12 @@ from .gate import (
     decide,
     follow_up_actions,
     last_acted,
+    learnable,
 )
-from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
-from .plan import Plan, PlanError, parse_plan, plan_json_schema, validate_plan
-from .prompt import build_messages, build_phrase_messages, estimate_tokens
+from .learned import LearnedCommands, Lesson, fingerprint, sentence_key
+from .llm_client import Completion, LLMClient
+from .plan import Plan, PlanError, parse_plan, validate_plan
+from .planner import Planner
 from .replies import (
     AgentReply,
     Outcome,
@@ -107,6 +111,7 @@ class IntentRouterAgent:
         settings: Settings,
         client: LLMClient,
         context: ContextStore,
+        learned: LearnedCommands,
         tool_sources: Iterable[ToolSource],
         stats: TurnStats,
         languages: frozenset[str],
@@ -116,13 +121,15 @@ class IntentRouterAgent:
         self._hass = hass
         self._entry_id = entry_id
         self._settings = settings
-        self._client = client
         self._context = context
+        self._learned = learned
         self._tool_sources = tuple(tool_sources)
         self._stats = stats
         self._phrasebooks = Phrasebooks(hass, languages)
-        self._on_auth_failed = on_auth_failed
         self._in_flight = InFlight()
+        self.planner = Planner(
+            hass, client, settings, self._tool_sources, self._in_flight, on_auth_failed
+        )
         self._pending: dict[str, Pending] = {}
         self._rate_limiter = RateLimiter(RATE_LIMIT_PER_MINUTE)
 
@@ -239,7 +246,9 @@ class IntentRouterAgent:
                 turn.words,
                 [t for past in history for a in past.actions for t in a.targets],
             )
-            completion = await self._async_plan(turn, catalog, history)
+            if learned := await self._async_learned(turn, catalog):
+                return learned
+            completion = await self.planner.async_plan(turn, catalog)
             plan = _parse(completion)
             turn.trace(plan=plan.as_dict())
             result = await self._async_carry_out(turn, plan, catalog, Source.MODEL)
@@ -278,6 +287,9 @@ class IntentRouterAgent:
                 )
             plan = Plan(tuple(actions), "", 1.0)
             confirmed = False
+            if shortcut is Shortcut.UNDO:
+                # Undone is not wanted: not to be learned, nor kept learned.
+                self._learned.forget_sentence(acted.text)
         catalog = await self._async_catalog(
             turn, "", [t for a in plan.actions for t in a.targets]
         )
@@ -340,63 +352,29 @@ class IntentRouterAgent:
             turn.area_id,
         )
 
-    async def _async_plan(
-        self, turn: Utterance, catalog: Catalog, history: Sequence[Turn]
-    ) -> Completion:
-        """Step 7: one model call within the budget; a newer turn cancels it."""
-        settings = self._settings
-        messages = build_messages(
-            catalog,
-            turn.text,
-            history,
-            settings.extra_instructions,
-            turn.user_input.language,
-            turn.automation,
-        )
-        mentions = turn.mentions_in(catalog)
-        turn.trace(
-            entities_sent=len(catalog.entities),
-            services_sent=len(catalog.services),
-            history_turns=len(history),
-            prompt_tokens_estimate=estimate_tokens(messages),
-        )
-        call = self._hass.async_create_task(
-            self._client.async_complete_json(
-                messages,
-                model=settings.model,
-                temperature=settings.temperature,
-                schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
-                budget=self._remaining(turn),
+    async def _async_learned(
+        self, turn: Utterance, catalog: Catalog
+    ) -> TurnResult | None:
+        """Step 7, skipped: these words here ran before and stood (learned.py).
+
+        Not for an answer to a question or an automation's: the words alone
+        do not say what those mean.
+        """
+        if not self._settings.learn_commands or turn.pending or turn.automation:
+            return None
+        plan = self._learned.lookup(
+            sentence_key(turn.text, turn.user_input.language, catalog.speaker_area),
+            lambda actions: fingerprint(
+                actions,
+                turn.mentions_in(catalog),
+                catalog,
+                self._settings.confirm_domains,
             ),
-            f"{DOMAIN} model call",
-            eager_start=False,
         )
-        self._in_flight.calling(turn, call)
-        try:
-            completion = await call
-        except asyncio.CancelledError:
-            current = asyncio.current_task()
-            if call.cancelled() and current is not None and not current.cancelling():
-                raise SupersededError from None
-            raise
-        except LLMError as err:
-            turn.trace(model_error=err.reason)
-            if isinstance(err, LLMAuthError):
-                self._on_auth_failed()
-            raise ModelFailedError.of(err) from err
-        except Exception as err:
-            # The model server is untrusted input: whatever its reply makes
-            # the SDK raise, the turn falls back and the user hears why.
-            LOGGER.exception("Unexpected error while asking the model")
-            raise ModelFailedError("model_invalid_reply", "unexpected") from err
-        finally:
-            self._in_flight.called(turn, call)
-        turn.trace(
-            response_mode=completion.mode,
-            prompt_tokens=completion.prompt_tokens,
-            completion_tokens=completion.completion_tokens,
-        )
-        return completion
+        if plan is None:
+            return None
+        turn.trace(learned=plan.as_dict())
+        return await self._async_carry_out(turn, plan, catalog, Source.LEARNED)
 
     async def _async_carry_out(
         self,
@@ -410,7 +388,10 @@ class IntentRouterAgent:
         """Steps 8-11: validate, gate, execute, and say what happened."""
         try:
             plan = validate_plan(
-                self._hass, plan, catalog, offered_args_only=source is Source.MODEL
+                self._hass,
+                plan,
+                catalog,
+                offered_args_only=source in (Source.MODEL, Source.LEARNED),
             )
         except ToolQuestion as question:
             turn.trace(tool_question=question.question.key)
@@ -459,7 +440,36 @@ class IntentRouterAgent:
                 executed,
             )
         speech = await self._async_phrase(turn, plan, outcomes)
-        return TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
+        result = TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
+        if source is Source.MODEL:
+            result.lesson = self._lesson(turn, plan, catalog)
+        return result
+
+    def _lesson(self, turn: Utterance, plan: Plan, catalog: Catalog) -> Lesson | None:
+        """What a model plan that ran may teach, if the words alone decided it."""
+        settings = self._settings
+        mentions = turn.mentions_in(catalog)
+        if (
+            not settings.learn_commands
+            or turn.pending
+            or turn.automation
+            or turn.grounded is None
+            or not learnable(
+                plan,
+                turn.grounded,
+                mentions,
+                catalog,
+                turn.text,
+                settings.confirm_domains,
+            )
+        ):
+            return None
+        return Lesson(
+            sentence_key(turn.text, turn.user_input.language, catalog.speaker_area),
+            plan.actions,
+            fingerprint(plan.actions, mentions, catalog, settings.confirm_domains),
+            plan.confidence,
+        )
 
     def _ground(
         self, turn: Utterance, plan: Plan, catalog: Catalog
@@ -477,7 +487,9 @@ class IntentRouterAgent:
             turn.pending.offered if turn.pending else (),
             self._settings.confirm_domains,
         )
-        if verdict is None:
+        if not isinstance(verdict, Ungrounded):
+            turn.grounded = verdict
+            turn.trace(grounded=dict(verdict.bases))
             return None
         turn.trace(ungrounded=[a.tool for a in plan.actions])
         return ungrounded_reply(self._hass, turn.phrases, plan, verdict.choices)
@@ -509,7 +521,8 @@ class IntentRouterAgent:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
             raise refuse("not_sure")
-        if source is Source.MODEL and (ask := self._ground(turn, plan, catalog)):
+        grounds = source in (Source.MODEL, Source.LEARNED)
+        if grounds and (ask := self._ground(turn, plan, catalog)):
             return ask
         if decision is Decision.CONFIRM:
             speech = confirm_question(self._hass, turn.phrases, plan.actions)
@@ -537,24 +550,7 @@ class IntentRouterAgent:
         )
         if not results:
             return fallback
-        turn.trace(escalate=[r["tool"] for r in results])
-        try:
-            return (
-                await self._client.async_complete_text(
-                    build_phrase_messages(turn.text, json.dumps(results, default=str)),
-                    model=self._settings.model,
-                    temperature=self._settings.temperature,
-                    budget=self._remaining(turn),
-                )
-                or fallback
-            )
-        except LLMError as err:
-            turn.trace(escalate_error=err.reason)
-            return fallback
-
-    def _remaining(self, turn: Utterance) -> float:
-        """Seconds left of the turn's budget."""
-        return max(turn.deadline - self._hass.loop.time(), 0.0)
+        return await self.planner.async_phrase(turn, results) or fallback
 
     def _remember(self, turn: Utterance, result: TurnResult) -> None:
         """Step 12: keep the turn, with what ran and any pending question."""
@@ -570,6 +566,7 @@ class IntentRouterAgent:
                 actions=result.executed,
             ),
         )
+        self._learned.observe(turn.key, result.lesson, result.executed)
 
     def _report(self, turn: Utterance, result: TurnResult, started: float) -> None:
         """Step 12: fire `intent_router_handled` and count the turn (no text)."""
@@ -591,5 +588,4 @@ def _parse(completion: Completion) -> Plan:
         plan = parse_plan(completion.data)
     except PlanError as err:
         raise ModelFailedError("model_invalid_reply", str(err.rejection)) from err
-    LOGGER.debug("Plan reason: %s", plan.reason)
     return plan

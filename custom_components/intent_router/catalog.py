@@ -31,6 +31,10 @@ from .tools import Tool, ToolSource
 
 # Small homes are sent whole; larger ones get a shortlist of this size.
 MAX_PROMPT_ENTITIES = 40
+# Up to this many exposed entities are all listed in the prompt's stable
+# part, the same for every turn, satellite and area, so a server's prompt
+# cache holds them; larger homes list the shortlist (which varies).
+MAX_LISTED_ENTITIES = 100
 
 # Searching, browsing and playing by media id is what `music.play` does, by
 # name; the raw services would only tempt the model to invent ids.
@@ -106,10 +110,16 @@ class ServiceInfo:
 
 @dataclass(slots=True)
 class Catalog:
-    """Everything one utterance may see (`entities`) and act on (`exposed`)."""
+    """What one utterance may see and act on.
+
+    `listed` are named to the model in the prompt's stable part, `entities`
+    (the shortlist, a subset) come with their states and are what the plan
+    may target; `exposed` bounds what any plan may touch.
+    """
 
     exposed: dict[str, EntityInfo]
     entities: list[EntityInfo]
+    listed: list[EntityInfo]
     services: dict[str, ServiceInfo]
     areas: list[str]
     speaker_area: str | None
@@ -187,11 +197,17 @@ async def async_build_catalog(
     entities = shortlist(
         exposed.values(), text, language, speaker_area, set(recent_targets)
     )
+    listed = (
+        sorted(exposed.values(), key=_listing_order)
+        if len(exposed) <= MAX_LISTED_ENTITIES
+        else entities
+    )
     allowed = set(allowed_domains)
-    services = await _async_services(hass, [e for e in entities if e.domain in allowed])
+    services = await _async_services(hass, [e for e in listed if e.domain in allowed])
     return Catalog(
         exposed=exposed,
         entities=entities,
+        listed=listed,
         services=services,
         areas=sorted(
             f"{area.name} ({floors[area.id]})" if area.id in floors else area.name
@@ -233,7 +249,12 @@ def shortlist(
         ]
         scored.sort(key=lambda pair: pair[0], reverse=True)
         candidates = [info for _, info in scored[:MAX_PROMPT_ENTITIES]]
-    return sorted(candidates, key=lambda info: (info.area or "~", info.entity_id))
+    return sorted(candidates, key=_listing_order)
+
+
+def _listing_order(info: EntityInfo) -> tuple[str, str]:
+    """Area, then id: a stable order that keeps a room's devices together."""
+    return (info.area or "~", info.entity_id)
 
 
 def _relevance(

@@ -42,6 +42,7 @@ from .const import (
     CONF_CONTEXT_TURNS,
     CONF_DEFAULT_MUSIC_PLAYER,
     CONF_EXTRA_INSTRUCTIONS,
+    CONF_LEARN_COMMANDS,
     CONF_LOCAL_FIRST,
     CONF_MCP_SERVERS,
     CONF_MODEL,
@@ -383,6 +384,9 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
             ),
             vol.Required(
                 CONF_LOCAL_FIRST, default=DEFAULTS.local_first
+            ): BooleanSelector(),
+            vol.Required(
+                CONF_LEARN_COMMANDS, default=DEFAULTS.learn_commands
             ): BooleanSelector(),
             vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
             vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(

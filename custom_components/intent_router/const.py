@@ -24,6 +24,7 @@ CONF_EXTRA_INSTRUCTIONS: Final = "extra_instructions"
 CONF_CONTEXT_TURNS: Final = "context_turns"
 CONF_CONTEXT_TTL: Final = "context_ttl"
 CONF_LOCAL_FIRST: Final = "local_first"
+CONF_LEARN_COMMANDS: Final = "learn_commands"
 CONF_USE_LLM: Final = "use_llm"
 CONF_DEFAULT_MUSIC_PLAYER: Final = "default_music_player"
 # Stored as a list of {"url": str, "token": str | None}; edited as text lines.

@@ -8,6 +8,7 @@ from homeassistant.config_entries import ConfigEntry
 
 from .agent import IntentRouterAgent
 from .context_store import ContextStore
+from .learned import LearnedCommands
 from .llm_client import LLMClient
 from .settings import Settings
 from .stats import TurnStats
@@ -22,6 +23,7 @@ class IntentRouterData:
     settings: Settings
     client: LLMClient
     context: ContextStore
+    learned: LearnedCommands
     agent: IntentRouterAgent
     stats: TurnStats
     models: list[str]

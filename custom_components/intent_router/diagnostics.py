@@ -56,6 +56,7 @@ async def async_get_config_entry_diagnostics(
             "models": data.models,
         },
         "context": data.context.counts(),
+        "learned_commands": data.learned.counts(),
         "turns": {
             "counters": dict(data.stats.counters),
             "latency_ms": data.stats.latency_percentiles(),

@@ -8,14 +8,22 @@ without it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
 from .context_store import Turn
 from .domains import domain_of
-from .grounding import Mentions, candidates, find_mentions, ungrounded
+from .grounding import (
+    SPEAKER_INDEPENDENT,
+    Basis,
+    Mentions,
+    candidates,
+    find_mentions,
+    grounding_basis,
+    words_of,
+)
 from .plan import Action, Plan
 from .shortcuts import answers_yes, is_state_question, stop_actions, undo_actions
 from .vocabulary import Shortcut
@@ -103,6 +111,13 @@ class Ungrounded:
     choices: tuple[str, ...] = ()
 
 
+@dataclass(slots=True, frozen=True)
+class Grounded:
+    """Every target is what the words meant; `bases` says why, per target."""
+
+    bases: Mapping[str, Basis]
+
+
 def check_grounding(
     plan: Plan,
     mentions: Mentions,
@@ -110,20 +125,21 @@ def check_grounding(
     last_targets: Collection[str],
     offered: Collection[str],
     confirm: Collection[str],
-) -> Ungrounded | None:
-    """None when every target is grounded and none is a guess among equals.
+) -> Grounded | Ungrounded:
+    """Whether every target is grounded and none is a guess among equals.
 
     A target grounded only by kind and place is a guess when the plan took
     some, not all, of the devices that fit equally ("turn on the lamp" with a
     lamp in three rooms): the user is asked which.
     """
+    bases: dict[str, Basis] = {}
     for action in plan.actions:
         if action.tool in catalog.tools or _reads_only(action.tool, catalog):
             # Tools choose their own device (music: the speaker here); a
             # service that returns data (a forecast, a list) changes nothing.
             continue
         domain = domain_of(action.tool)
-        missing = ungrounded(
+        found = grounding_basis(
             action.targets, mentions, catalog, last_targets, offered, confirm
         )
         fitting = {
@@ -133,7 +149,7 @@ def check_grounding(
             )
             if domain_of(entity_id) == domain
         }
-        if missing:
+        if None in found.values():
             return Ungrounded(tuple(sorted(fitting)) if len(fitting) > 1 else ())
         guessed = [
             target
@@ -148,7 +164,53 @@ def check_grounding(
         partial = fitting > set(action.targets)
         if guessed and several_places and not said_place and partial:
             return Ungrounded(tuple(sorted(fitting)))
-    return None
+        bases.update({t: b for t, b in found.items() if b is not None})
+    return Grounded(bases)
+
+
+def learnable(
+    plan: Plan,
+    grounded: Grounded,
+    mentions: Mentions,
+    catalog: Catalog,
+    text: str,
+    confirm: Collection[str],
+) -> bool:
+    """Whether a plan that ran may answer the same words next time, at once.
+
+    Only what the words alone decide: every target named, or of a kind said
+    in a place said (or the whole home); nothing referred back; services
+    that change something (no tools, no data); every argument said ("50
+    percent", not "a bit brighter", which the model worked out from a state
+    that will have changed). What asks for confirmation is never learned.
+    """
+    said = set(words_of(text))
+    return (
+        bool(plan.actions)
+        and not mentions.refers_back
+        and all(
+            action.tool in catalog.services
+            and not _reads_only(action.tool, catalog)
+            and all(
+                grounded.bases.get(target) in SPEAKER_INDEPENDENT
+                and not catalog.needs_confirmation(target, confirm)
+                for target in action.targets
+            )
+            and all(_said(value, said) for value in action.args.values())
+            for action in plan.actions
+        )
+    )
+
+
+def _said(value: object, said: set[str]) -> bool:
+    """Whether an argument's value is in the words (each item of a list)."""
+    if isinstance(value, list):
+        return all(_said(item, said) for item in value)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return False
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return set(words_of(str(value))) <= said and bool(words_of(str(value)))
 
 
 def _reads_only(tool: str, catalog: Catalog) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 import re
 
@@ -128,6 +129,38 @@ def _named(
     )
 
 
+def pointed_at(
+    mentions: Mentions, catalog: Catalog, recent: Collection[str]
+) -> frozenset[str]:
+    """The entities the words point at, with what was last acted on.
+
+    Their states are the ones worth sending. Empty when the words point at
+    nothing in particular ("what's on?"): then any state may matter.
+    """
+    if not (
+        mentions.entities
+        or mentions.kinds
+        or mentions.areas
+        or mentions.floors
+        or mentions.everything
+        or mentions.refers_back
+    ):
+        return frozenset()
+    in_places = {
+        entity_id
+        for entity_id, info in catalog.exposed.items()
+        if info.area in mentions.areas or info.floor in mentions.floors
+    }
+    return frozenset(
+        {
+            *mentions.entities,
+            *candidates(mentions, catalog, (), mentions.kinds),
+            *in_places,
+            *recent,
+        }
+    )
+
+
 def must_be_named(
     info: EntityInfo, catalog: Catalog, confirm: Collection[str], place_said: bool
 ) -> bool:
@@ -173,15 +206,31 @@ def candidates(
     return frozenset(info.entity_id for info in placed)
 
 
-def ungrounded(
+class Basis(StrEnum):
+    """Why a target is grounded: for the trace, and for what may be learned."""
+
+    NAMED = "named"
+    PLACE_SAID = "kind in the place said"
+    HOME = "kind in the whole home"
+    HERE = "kind in the speaker's area"
+    ONLY_PLACE = "kind where the home has it"
+    REFERRED = "referred back"
+    CHOSEN = "chosen from the question"
+
+
+# Grounded by the words alone: the same words mean the same wherever said.
+SPEAKER_INDEPENDENT = frozenset({Basis.NAMED, Basis.PLACE_SAID, Basis.HOME})
+
+
+def grounding_basis(
     targets: Iterable[str],
     mentions: Mentions,
     catalog: Catalog,
     last_targets: Collection[str],
     offered: Collection[str],
     confirm: Collection[str],
-) -> list[str]:
-    """The targets that nothing said points at.
+) -> dict[str, Basis | None]:
+    """How each target is grounded; None for those nothing said points at.
 
     Words that refer back lend the kinds of what was last acted on to a new
     place: "do the same in the bedroom" after the kitchen lights means lights.
@@ -192,14 +241,42 @@ def ungrounded(
     if mentions.refers_back:
         kinds.update(target.partition(".")[0] for target in last_targets)
     by_kind = candidates(mentions, catalog, confirm, kinds)
-    return [
-        target
+    return {
+        target: _basis(target, mentions, catalog, last_targets, offered, by_kind)
         for target in targets
-        if target not in mentions.entities
-        and not (mentions.refers_back and target in last_targets)
-        and target not in by_kind
-        and not (target in offered and _picks(target, mentions, catalog))
-    ]
+    }
+
+
+def _basis(
+    target: str,
+    mentions: Mentions,
+    catalog: Catalog,
+    last_targets: Collection[str],
+    offered: Collection[str],
+    by_kind: frozenset[str],
+) -> Basis | None:
+    """One target's basis, the most specific first."""
+    if target in mentions.entities:
+        return Basis.NAMED
+    if mentions.refers_back and target in last_targets:
+        return Basis.REFERRED
+    if target in by_kind:
+        return _kind_basis(target, mentions, catalog)
+    if target in offered and _picks(target, mentions, catalog):
+        return Basis.CHOSEN
+    return None
+
+
+def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis:
+    """Where a target grounded by its kind was meant to be."""
+    if mentions.areas or mentions.floors:
+        return Basis.PLACE_SAID
+    if mentions.everything:
+        return Basis.HOME
+    here = catalog.speaker_area is not None and (
+        catalog.exposed[target].area == catalog.speaker_area
+    )
+    return Basis.HERE if here else Basis.ONLY_PLACE
 
 
 def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:

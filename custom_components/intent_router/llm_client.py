@@ -108,6 +108,16 @@ class Completion:
     mode: ResponseMode
     prompt_tokens: int | None
     completion_tokens: int | None
+    # Prompt tokens the server read from its cache (OpenAI's `cached_tokens`,
+    # which llama.cpp and vLLM report too): a broken prompt prefix shows here.
+    cached_prompt_tokens: int | None = None
+
+    @property
+    def processed_prompt_tokens(self) -> int | None:
+        """Prompt tokens the server had to evaluate for this request."""
+        if self.prompt_tokens is None or self.cached_prompt_tokens is None:
+            return None
+        return self.prompt_tokens - self.cached_prompt_tokens
 
 
 def extract_json_object(text: str) -> dict[str, Any]:
@@ -179,6 +189,7 @@ class _Reply:
     content: str
     prompt_tokens: int | None
     completion_tokens: int | None
+    cached_prompt_tokens: int | None
     mode: ResponseMode
 
 
@@ -212,10 +223,12 @@ def _read_reply(response: object, mode: ResponseMode) -> _Reply:
     if len(content) > MAX_REPLY_CHARS:
         raise LLMResponseError(f"reply too large ({len(content)} characters)")
     usage = getattr(response, "usage", None)
+    details = getattr(usage, "prompt_tokens_details", None)
     return _Reply(
         content,
         _count(getattr(usage, "prompt_tokens", None)),
         _count(getattr(usage, "completion_tokens", None)),
+        _count(getattr(details, "cached_tokens", None)),
         mode,
     )
 
@@ -288,9 +301,34 @@ class LLMClient:
                 mode=reply.mode,
                 prompt_tokens=reply.prompt_tokens,
                 completion_tokens=reply.completion_tokens,
+                cached_prompt_tokens=reply.cached_prompt_tokens,
             )
 
         return await self._async_request(attempt, budget)
+
+    async def async_warm_up(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        *,
+        model: str,
+        timeout: float,
+    ) -> None:
+        """Have the server process these messages and write one token.
+
+        No retries and no structured output: a server that caches prompts
+        keeps what it processed, which is the point; the reply is not read.
+        """
+        try:
+            await self._client.chat.completions.create(
+                model=model,
+                messages=_encodable_messages(messages),
+                max_tokens=1,
+                timeout=timeout,
+            )
+        except openai.OpenAIError as err:
+            raise _map_error(err) from err
+        except (ValueError, RecursionError) as err:
+            raise LLMResponseError("the reply was not JSON") from err
 
     async def async_complete_text(
         self,

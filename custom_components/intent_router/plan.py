@@ -58,13 +58,19 @@ class Action:
 
 @dataclass(slots=True, frozen=True)
 class Plan:
-    """What the model wants done and said (DESIGN.md, "The plan")."""
+    """What the model wants done, how sure it is, and what it asks or answers.
+
+    Compact on purpose: every token the model writes costs time on a small
+    CPU, so it writes only what the integration cannot derive. Replies about
+    actions come from what ran (replies.py); `speech` is an answer to a
+    question, `clarify` a question back; why each target was chosen is
+    derived by the gate (grounding) and goes to the trace.
+    """
 
     actions: tuple[Action, ...]
     speech: str
     confidence: float
     clarify: str | None = None
-    reason: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The plan as JSON data, in the shape `parse_plan` reads back."""
@@ -73,10 +79,9 @@ class Plan:
                 {"tool": a.tool, "targets": list(a.targets), "args": a.args}
                 for a in self.actions
             ],
-            "speech": self.speech,
             "confidence": self.confidence,
             "clarify": self.clarify,
-            "reason": self.reason,
+            "speech": self.speech,
         }
 
 
@@ -98,7 +103,6 @@ _PLAN_SCHEMA = vol.Schema(
             vol.Coerce(float), vol.Range(min=0.0, max=1.0)
         ),
         vol.Optional("clarify"): vol.Any(None, str),
-        vol.Optional("reason"): vol.Any(None, str),
     },
     extra=vol.REMOVE_EXTRA,
 )
@@ -123,7 +127,6 @@ def parse_plan(data: dict[str, Any]) -> Plan:
         speech=(raw["speech"] or "").strip(),
         confidence=raw["confidence"],
         clarify=(raw.get("clarify") or "").strip() or None,
-        reason=raw.get("reason") or None,
     )
 
 
@@ -206,7 +209,10 @@ def plan_json_schema(
     (`named`, `kinds`: what the words point at). Enums keep small models from
     inventing tools or ids and from crossing domains; they do not make the
     choice right, which is what validation and grounding are for. An empty
-    list of actions is always valid.
+    list of actions is always valid. Only actions and confidence are
+    required, in the order written, so a command costs a few dozen tokens;
+    `clarify` and `speech` are written only when there is something to ask
+    or answer.
     """
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
@@ -230,12 +236,12 @@ def plan_json_schema(
         "type": "object",
         "properties": {
             "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": action},
-            "speech": {"type": "string"},
             "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-            "clarify": {"type": ["string", "null"]},
-            "reason": {"type": "string"},
+            "clarify": {"type": "string"},
+            "speech": {"type": "string"},
         },
-        "required": ["actions", "speech", "confidence"],
+        "required": ["actions", "confidence"],
+        "additionalProperties": False,
     }
 
 
@@ -254,5 +260,6 @@ def _action_schema(tools: list[str], targets: list[str]) -> dict[str, Any]:
             "targets": {"type": "array", "items": target},
             "args": {"type": "object"},
         },
-        "required": ["tool", "targets", "args"],
+        "required": ["tool", "targets"],
+        "additionalProperties": False,
     }

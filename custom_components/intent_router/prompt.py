@@ -9,7 +9,7 @@ speaker's area, the user's words). Nothing time-dependent sits near the top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -21,30 +21,33 @@ if TYPE_CHECKING:
     from .catalog import Catalog, EntityInfo
     from .context_store import Turn
 
+# How every user message starts: a warm-up sends it after the system part.
+USER_OPENING = "Speaker area: "
 # Recent turns are sent newest first until this many characters (~tokens * 4).
 HISTORY_CHAR_BUDGET = 1600
 
 RULES = """\
 You are the voice assistant of a Home Assistant home. Turn the user's request \
-into one JSON plan and reply with that JSON object only:
-{"actions": [{"tool": "<domain>.<service>", "targets": ["<entity id>"], \
-"args": {}}], "speech": "<short reply>", "confidence": <0 to 1>, \
-"clarify": null, "reason": "<a few words>"}
+into one JSON plan and reply with that JSON object only, on one line, with no \
+spaces or line breaks:
+{"actions":[{"tool":"<domain>.<service>","targets":["<entity id>"],\
+"args":{"<field>":<value>}}],"confidence":<0 to 1>}
+Add "clarify":"<question>" only to ask the user something, and \
+"speech":"<answer>" only to answer a question. Leave "args" out when empty.
 
 Rules:
 - Use only the tools and entity ids listed below. Entity ids go in "targets", \
 never in "args"; "args" holds only fields listed for the tool.
 - When the user names no device, prefer the ones in the speaker's area.
-- "speech" tells the user briefly what was done, in the user's language, \
-as if it is done ("The kitchen light is on.").
 - Questions about the home ("is the garage door open?") are answered in \
-"speech" from the states given, with "actions": [].
+"speech" from the states given, with "actions":[].
 - If several devices fit and nothing decides between them, use \
-"actions": [], a low "confidence" and ask one short question in "clarify" \
+"actions":[], a low "confidence" and ask one short question in "clarify" \
 naming the choices.
 - "confidence" is how sure you are that the plan does what the user wants.
 - Requests that are not about this home get a short answer in "speech" \
-and "actions": []."""
+and "actions":[].
+- "speech" and "clarify" are in the user's language."""
 
 
 def build_messages(
@@ -54,11 +57,17 @@ def build_messages(
     extra_instructions: str | None,
     language: str,
     automation: str | None,
+    states_of: Collection[str] = (),
 ) -> list[ChatCompletionMessageParam]:
-    """The system prompt (stable part first) and the user turn.
+    """The system prompt (the stable part) and the user turn.
 
-    `automation` is what an automation asked when it started this
-    conversation: the request answers it.
+    The system prompt is the same for every turn, satellite and area, so a
+    server's prompt cache holds it. In the user turn, what stays the same
+    within a conversation (area, language, the turns so far) comes before
+    what changes every turn (states, the request). `automation` is what an
+    automation asked when it started this conversation: the request answers
+    it. `states_of` are the entities whose states matter (all shortlisted
+    when empty): every state line is prompt the server must read each turn.
     """
     system = [RULES]
     if extra_instructions and extra_instructions.strip():
@@ -67,13 +76,12 @@ def build_messages(
         )
     system.append(render_tools(catalog))
     system.append(render_entities(catalog))
-    user = [render_states(catalog)]
-    if history:
-        user.append(render_history(history))
-    user.append(f"Speaker area: {catalog.speaker_area or 'unknown'}")
-    user.append(f"Language of the request and your answer: {language}")
+    user = [f"{USER_OPENING}{catalog.speaker_area or 'unknown'}\nLanguage: {language}"]
     if automation:
         user.append(f"An automation asked the user: {automation.strip()}")
+    if history:
+        user.append(render_history(history))
+    user.append(render_states(catalog, states_of))
     user.append(f"Request: {text}")
     return [
         {"role": "system", "content": "\n\n".join(system)},
@@ -116,16 +124,20 @@ def render_entities(catalog: Catalog) -> str:
         " | ".join(
             (info.entity_id, info.name, ", ".join(info.aliases), info.area or "")
         )
-        for info in catalog.entities
+        for info in catalog.listed
     ]
     areas = ", ".join(catalog.areas) or "(none)"
     body = "\n".join(lines) if lines else "(none)"
     return f"Areas (floor): {areas}\n\nEntities (id | name | aliases | area):\n{body}"
 
 
-def render_states(catalog: Catalog) -> str:
-    """One line per entity: `id: state, attribute value, ...`."""
-    lines = [f"{info.entity_id}: {_state_text(info)}" for info in catalog.entities]
+def render_states(catalog: Catalog, only: Collection[str] = ()) -> str:
+    """One line per entity (`only` these, if any): `id: state, attribute value`."""
+    lines = [
+        f"{info.entity_id}: {_state_text(info)}"
+        for info in catalog.entities
+        if not only or info.entity_id in only
+    ]
     return "States:\n" + ("\n".join(lines) if lines else "(none)")
 
 

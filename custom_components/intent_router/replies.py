@@ -24,6 +24,8 @@ from .speech import Names, Phrase, Phrasebook, phrase
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
+    from .learned import Lesson
+
 
 class Outcome(StrEnum):
     """How a turn ended, as remembered and reported."""
@@ -46,6 +48,7 @@ class Source(StrEnum):
     LOCAL = "local"
     MODEL = "model"
     SHORTCUT = "shortcut"
+    LEARNED = "learned"
     FALLBACK = "fallback"
 
 
@@ -66,6 +69,8 @@ class TurnResult:
     # A local intent's own response, passed through as it is.
     response: intent.IntentResponse | None = None
     completion: Completion | None = None
+    # A model plan that ran and may be learned, if it stands (learned.py).
+    lesson: Lesson | None = None
 
     @property
     def continue_conversation(self) -> bool:
@@ -84,6 +89,9 @@ class TurnResult:
             "confidence": plan.confidence if plan else None,
             "prompt_tokens": completion.prompt_tokens if completion else None,
             "completion_tokens": completion.completion_tokens if completion else None,
+            "processed_prompt_tokens": (
+                completion.processed_prompt_tokens if completion else None
+            ),
         }
 
 

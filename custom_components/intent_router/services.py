@@ -201,10 +201,16 @@ def _results(result: TurnResult) -> list[dict[str, Any]]:
 
 
 async def _async_clear_context(call: ServiceCall) -> None:
-    """Forget one device's turns, or everyone's, and write that out now."""
+    """Forget one device's turns, or everyone's, and write that out now.
+
+    Learned commands belong to rooms, not devices: any clear forgets them all.
+    """
     entry = _entry(call)
     device_id: str | None = call.data.get(ATTR_DEVICE_ID)
     _check_device(call.hass, device_id)
     context = entry.runtime_data.context
     context.clear(device_id)
     await context.async_flush()
+    learned = entry.runtime_data.learned
+    learned.clear()
+    await learned.async_flush()

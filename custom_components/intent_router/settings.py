@@ -68,6 +68,7 @@ class Settings:
     context_turns: int = 10
     context_ttl: float = 30.0  # minutes
     local_first: bool = True
+    learn_commands: bool = True
     use_llm: bool = True
     default_music_player: str | None = None
     mcp_servers: tuple[McpServerConfig, ...] = field(default=())

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.conversation import AssistantContent
 
-from .gate import last_acted
+from .gate import Grounded, last_acted
 from .grounding import Mentions, find_mentions
-from .llm_client import LLMAuthError, LLMError
+from .llm_client import LLMAuthError, LLMConnectionError, LLMError, LLMTimeoutError
 from .plan import Plan
 from .speech import Phrase, Phrasebook
 
@@ -49,7 +49,11 @@ class ModelFailedError(Exception):
         """What the user hears of a failed model request."""
         if isinstance(err, LLMAuthError):
             return ModelFailedError("model_auth_failed", err.reason)
-        if err.reason in {"connection", "timeout"}:
+        if isinstance(err, LLMTimeoutError):
+            # Up, but slow (a CPU model's first, uncached prompt): say so,
+            # rather than that it could not be reached.
+            return ModelFailedError("model_too_slow", err.reason)
+        if isinstance(err, LLMConnectionError):
             return ModelFailedError("model_unavailable", err.reason)
         return ModelFailedError("model_invalid_reply", err.reason)
 
@@ -101,6 +105,8 @@ class Utterance:
     automation: str | None = None
     # What the words point at, once the catalog is known (steps 7 and 10).
     mentions: Mentions | None = None
+    # Why each target is grounded, once the gate has checked (step 9).
+    grounded: Grounded | None = None
 
     @property
     def words(self) -> str:

@@ -1,0 +1,255 @@
+"""The model's part of a turn (steps 7 and 11), and keeping its cache warm.
+
+A small model on a CPU spends most of a turn on the prompt unless the server
+has it cached. Servers cache the processed prompt up to the first changed
+byte, so the prompt's stable part (rules, tools, entities) is the same for
+every turn, satellite and area (prompt.py), and this module sends it once at
+set-up, and again when it changes, as a request for a single token: the
+first spoken turn then pays only for its own words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import (
+    async_listen_entity_updates,
+)
+from homeassistant.const import EVENT_STATE_CHANGED
+from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, callback
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    floor_registry as fr,
+)
+from homeassistant.helpers.debounce import Debouncer
+
+from .catalog import Catalog, async_build_catalog
+from .const import DOMAIN, LOGGER
+from .grounding import pointed_at
+from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
+from .plan import plan_json_schema
+from .prompt import USER_OPENING, build_messages, build_phrase_messages, estimate_tokens
+from .utterance import ModelFailedError, SupersededError
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from .settings import Settings
+    from .tools import ToolSource
+    from .utterance import InFlight, Utterance
+
+# A warm-up processes the whole prompt: on a small CPU that is tens of
+# seconds, and nobody waits for it.
+WARM_UP_TIMEOUT = 180.0
+# Registry edits come in bursts (a device added, renamed, moved).
+WARM_UP_DELAY = 10.0
+
+
+class Planner:
+    """Asks the model for plans and phrasings; warms its prompt cache."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        client: LLMClient,
+        settings: Settings,
+        tool_sources: Iterable[ToolSource],
+        in_flight: InFlight,
+        on_auth_failed: Callable[[], None],
+    ) -> None:
+        """Keep the collaborators; nothing is warmed until `async_start`."""
+        self._hass = hass
+        self._client = client
+        self._settings = settings
+        self._tool_sources = tuple(tool_sources)
+        self._in_flight = in_flight
+        self._on_auth_failed = on_auth_failed
+        # A digest of the stable part last sent, warmed or by a turn.
+        self._warmed: str | None = None
+        self._warming: asyncio.Task[None] | None = None
+        self._debouncer = Debouncer(
+            hass,
+            LOGGER,
+            cooldown=WARM_UP_DELAY,
+            immediate=False,
+            function=self._warm_up_if_changed,
+        )
+
+    @callback
+    def async_start(self) -> CALLBACK_TYPE:
+        """Warm the cache now and whenever the stable part may have changed.
+
+        Returns the function that stops watching. Renames, areas, floors,
+        exposure and entities coming or going change the stable part; state
+        changes do not (states go after it).
+        """
+        if not self._settings.use_llm:
+            return lambda: None
+        self._warm_up_if_changed()
+        schedule = self._debouncer.async_schedule_call
+
+        @callback
+        def changed(_: Event[Any]) -> None:
+            schedule()
+
+        @callback
+        def added_or_removed(event: Event[EventStateChangedData]) -> None:
+            if event.data["old_state"] is None or event.data["new_state"] is None:
+                schedule()
+
+        stops = [
+            self._hass.bus.async_listen(event_type, changed)
+            for event_type in (
+                er.EVENT_ENTITY_REGISTRY_UPDATED,
+                ar.EVENT_AREA_REGISTRY_UPDATED,
+                fr.EVENT_FLOOR_REGISTRY_UPDATED,
+            )
+        ]
+        stops.append(self._hass.bus.async_listen(EVENT_STATE_CHANGED, added_or_removed))
+        stops.append(
+            async_listen_entity_updates(self._hass, CONVERSATION_DOMAIN, schedule)
+        )
+
+        @callback
+        def stop() -> None:
+            for unsubscribe in stops:
+                unsubscribe()
+            self._debouncer.async_shutdown()
+            if self._warming is not None:
+                self._warming.cancel()
+
+        return stop
+
+    @callback
+    def _warm_up_if_changed(self) -> None:
+        """Start a warm-up in the background (one at a time)."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
+        self._warming = self._hass.async_create_background_task(
+            self._async_warm_up(), f"{DOMAIN} prompt cache warm-up"
+        )
+
+    async def _async_warm_up(self) -> None:
+        """Send the stable part for one token, unless the server has it."""
+        catalog = await async_build_catalog(
+            self._hass,
+            "",
+            self._hass.config.language,
+            None,
+            self._settings.allowed_domains,
+            (),
+            self._tool_sources,
+        )
+        system = build_messages(
+            catalog, "", [], self._settings.extra_instructions, "", None
+        )[0]
+        digest = _digest(system)
+        if digest == self._warmed:
+            return
+        try:
+            # With how every user message starts, so the chat template's turn
+            # marker after the system part is cached too.
+            await self._client.async_warm_up(
+                [system, {"role": "user", "content": USER_OPENING}],
+                model=self._settings.model,
+                timeout=WARM_UP_TIMEOUT,
+            )
+        except LLMError as err:
+            LOGGER.debug("Could not warm the model server's prompt cache: %s", err)
+            return
+        self._warmed = digest
+        LOGGER.debug("Warmed the model server's prompt cache")
+
+    async def async_plan(self, turn: Utterance, catalog: Catalog) -> Completion:
+        """Step 7: one model call within the budget; a newer turn cancels it."""
+        settings = self._settings
+        mentions = turn.mentions_in(catalog)
+        messages = build_messages(
+            catalog,
+            turn.text,
+            turn.history,
+            settings.extra_instructions,
+            turn.user_input.language,
+            turn.automation,
+            pointed_at(mentions, catalog, turn.last_targets),
+        )
+        # This turn puts the stable part into the server's cache itself.
+        self._warmed = _digest(messages[0])
+        turn.trace(
+            entities_sent=len(catalog.entities),
+            services_sent=len(catalog.services),
+            history_turns=len(turn.history),
+            prompt_tokens_estimate=estimate_tokens(messages),
+        )
+        call = self._hass.async_create_task(
+            self._client.async_complete_json(
+                messages,
+                model=settings.model,
+                temperature=settings.temperature,
+                schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
+                budget=self.remaining(turn),
+            ),
+            f"{DOMAIN} model call",
+            eager_start=False,
+        )
+        self._in_flight.calling(turn, call)
+        try:
+            completion = await call
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if call.cancelled() and current is not None and not current.cancelling():
+                raise SupersededError from None
+            raise
+        except LLMError as err:
+            turn.trace(model_error=err.reason)
+            if isinstance(err, LLMAuthError):
+                self._on_auth_failed()
+            raise ModelFailedError.of(err) from err
+        except Exception as err:
+            # The model server is untrusted input: whatever its reply makes
+            # the SDK raise, the turn falls back and the user hears why.
+            LOGGER.exception("Unexpected error while asking the model")
+            raise ModelFailedError("model_invalid_reply", "unexpected") from err
+        finally:
+            self._in_flight.called(turn, call)
+        turn.trace(
+            response_mode=completion.mode,
+            prompt_tokens=completion.prompt_tokens,
+            completion_tokens=completion.completion_tokens,
+            processed_prompt_tokens=completion.processed_prompt_tokens,
+        )
+        return completion
+
+    async def async_phrase(
+        self, turn: Utterance, results: list[dict[str, Any]]
+    ) -> str | None:
+        """Step 11: data a tool returned, in words; None when the call fails."""
+        turn.trace(escalate=[r["tool"] for r in results])
+        try:
+            return (
+                await self._client.async_complete_text(
+                    build_phrase_messages(turn.text, json.dumps(results, default=str)),
+                    model=self._settings.model,
+                    temperature=self._settings.temperature,
+                    budget=self.remaining(turn),
+                )
+                or None
+            )
+        except LLMError as err:
+            turn.trace(escalate_error=err.reason)
+            return None
+
+    def remaining(self, turn: Utterance) -> float:
+        """Seconds left of the turn's budget."""
+        return max(turn.deadline - self._hass.loop.time(), 0.0)
+
+
+def _digest(message: Any) -> str:
+    """A short fingerprint of a message, to tell whether the prefix changed."""
+    return hashlib.sha256(str(message.get("content")).encode()).hexdigest()

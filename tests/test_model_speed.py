@@ -1,0 +1,163 @@
+"""Speed on a small CPU model: a compact plan, a cached prompt, slow told apart.
+
+A server caches the processed prompt up to the first changed byte, so the
+prompt's stable part must be the same for every turn, satellite, area and
+conversation, and is sent once at set-up (a warm-up for one token) and again
+when it changes. The scripted server keeps warm-ups apart from plan requests.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from custom_components.intent_router.const import CONF_TIMEOUT, DOMAIN, EVENT_HANDLED
+from custom_components.intent_router.planner import WARM_UP_DELAY
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.util import dt as dt_util
+
+from .helpers import act, agent_details, converse, plan, speech, system_prompt
+from .home import async_setup_agent, satellite_in
+from .llm_server import NEVER, ScriptedLLMServer
+
+
+async def _warmed(hass: HomeAssistant) -> None:
+    """Let the background warm-up run to its end."""
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def _changed(hass: HomeAssistant) -> None:
+    """Let the debounced warm-up after a change run."""
+    async_fire_time_changed(
+        hass, dt_util.utcnow() + timedelta(seconds=WARM_UP_DELAY + 1)
+    )
+    await _warmed(hass)
+
+
+async def test_set_up_warms_the_stable_part_of_the_prompt(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """One request for one token, whose system message a turn then repeats."""
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
+    await _warmed(hass)
+
+    assert len(llm_server.warm_ups) == 1
+    warm_up = llm_server.warm_ups[0]
+    assert "response_format" not in warm_up
+    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+    await converse(hass, agent_id, "kitchen lights on", satellite_in(hass, "Kitchen"))
+
+    sent = llm_server.requests[0]["messages"]
+    assert sent[0] == warm_up["messages"][0]
+    assert sent[1]["content"].startswith(warm_up["messages"][1]["content"])
+    # A registry change the prompt does not show: the turn already put the
+    # same prefix in the cache, so there is nothing to warm.
+    er.async_get(hass).async_update_entity("light.kitchen_lights", icon="mdi:lamp")
+    await _changed(hass)
+    assert len(llm_server.warm_ups) == 1
+
+
+async def test_the_prefix_is_the_same_for_every_room_and_conversation(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Speaker's area, history and the request come after the stable part.
+
+    In a home larger than the shortlist too: every exposed entity is listed
+    in the stable part; states are sent for the shortlist only.
+    """
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
+    for n in range(45):
+        hass.states.async_set(
+            f"switch.socket_{n}", "off", {"friendly_name": f"Socket {n}"}
+        )
+        async_expose_entity(hass, CONVERSATION_DOMAIN, f"switch.socket_{n}", True)
+    for area in ("Kitchen", "Bedroom", "Kitchen"):
+        llm_server.add_plan(plan(speech="Fine."))
+        await converse(hass, agent_id, "how are you", satellite_in(hass, area))
+    llm_server.add_plan(plan(speech="Fine."))
+    await converse(hass, agent_id, "and the sockets?")
+
+    prompts = {system_prompt(llm_server, n) for n in range(4)}
+    assert len(prompts) == 1
+    assert "switch.socket_44 |" in prompts.pop()
+    user = llm_server.requests[0]["messages"][1]["content"]
+    assert "switch.socket_44:" not in user
+
+
+async def test_a_rename_warms_the_cache_again_a_state_change_does_not(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """What is in the stable part changed: it is sent again, once."""
+    await async_setup_agent(hass, mock_config_entry, local_first=False)
+    await _warmed(hass)
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+    await _changed(hass)
+    assert len(llm_server.warm_ups) == 1
+
+    er.async_get(hass).async_update_entity("light.kitchen_lights", name="Worktop")
+    await _changed(hass)
+
+    assert len(llm_server.warm_ups) == 2
+    assert "Worktop" in llm_server.warm_ups[1]["messages"][0]["content"]
+
+
+async def test_a_slow_server_is_told_apart_from_an_unreachable_one(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Up but slow: "took too long"; gone: "couldn't reach"."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, local_first=False, **{CONF_TIMEOUT: 1.0}
+    )
+    llm_server.add_plan(
+        plan(act("light.turn_off", "light.kitchen_lights")), delay=NEVER
+    )
+
+    slow = await converse(hass, agent_id, "make it cosy")
+
+    assert "took too long" in speech(slow)
+    await llm_server.stop()
+
+    gone = await converse(hass, agent_id, "make it cosy")
+
+    assert "couldn't reach" in speech(gone)
+    assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_processed_prompt_tokens_are_traced_and_reported(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """What the server had to evaluate shows per turn, so a broken cache shows."""
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
+    handled = async_capture_events(hass, EVENT_HANDLED)
+    llm_server.add_plan(
+        plan(act("light.turn_on", "light.kitchen_lights")),
+        usage=(1400, 24),
+        cached=1380,
+    )
+
+    await converse(hass, agent_id, "kitchen lights on")
+
+    assert any(d.get("processed_prompt_tokens") == 20 for d in agent_details())
+    assert handled[-1].data["processed_prompt_tokens"] == 20
+    assert handled[-1].data["completion_tokens"] == 24
+    assert DOMAIN in handled[-1].event_type
