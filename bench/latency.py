@@ -9,10 +9,11 @@ real HA test instance (`bench/harness.py`), Intent Router pointed at the
 model through `ModelProxy`, which notes per request what the server
 reports (prompt, processed prompt and completion tokens). Three phases:
 
-1. first: right after set-up, with no pause, as a new user would, the first
-   turn of one dialogue (`--first`; by default one whose command HA's own
-   sentences do not handle, so it goes to the model): its latency is the
-   cold one, with nothing of the prompt in the server's cache.
+1. first: the first turn of one dialogue (`--first`; by default one whose
+   command HA's own sentences do not handle, so it goes to the model), said
+   once set-up's background work is done (timed: `settle_s`, the prompt
+   cache warm-up where the checkout has one), as a person speaks some time
+   after set-up; `--no-settle` says it right away instead.
 2. warm: the chosen dialogues, run and judged exactly as `bench/dialogues.py`
    runs them (`Runner`); the figures are from the turns the model answered.
 3. repeat: after the integration's learning window (`LEARN_AFTER`, or
@@ -56,7 +57,14 @@ from bench.dialogues import (
     select,
     summarize as summarize_dialogues,
 )
-from bench.harness import Call, ModelProxy, async_instance, entry_options, quiet_logs
+from bench.harness import (
+    Call,
+    Instance,
+    ModelProxy,
+    async_instance,
+    entry_options,
+    quiet_logs,
+)
 
 try:
     from custom_components.intent_router.learned import LEARN_AFTER as _LEARN_AFTER
@@ -299,7 +307,12 @@ def markdown(
     processed = per_request("processed_prompt_tokens")
     model_turns = f"{warm['model_turns']} of {warm['turns']}"
     failed = f"{warm['failed_requests']}/{warm['requests']}"
+    warmed = [q for q in meta.get("setup_requests", []) if q.get("kind") == "text"]
     figures: list[tuple[str, Any]] = [
+        (
+            "set-up's background work (s), requests to the model",
+            f"{meta.get('settle_s', 'not waited for')}, {len(warmed)}",
+        ),
         ("first turn ms", f"{first['ms']} ({said})"),
         ("first turn prompt tokens processed", processed),
         ("first turn prompt tokens", per_request("prompt_tokens")),
@@ -366,6 +379,17 @@ def _emit(raw: IO[str], row: dict[str, Any], note: str) -> None:
     )
 
 
+async def settle(instance: Instance) -> float:
+    """Wait for set-up's background work; how long it took, in seconds.
+
+    A person speaks some time after set-up: by then the integration's
+    background work (a prompt-cache warm-up, where it has one) is done.
+    """
+    started = time.perf_counter()
+    await instance.hass.async_block_till_done(wait_background_tasks=True)
+    return round(time.perf_counter() - started, 2)
+
+
 async def main(args: argparse.Namespace) -> None:
     """Run the three phases in one instance and write the results."""
     quiet_logs()
@@ -408,7 +432,10 @@ async def main(args: argparse.Namespace) -> None:
     try:
         async with async_instance(home, proxy.url, options) as instance:
             runner = Runner(instance, instance.entry_id, proxy)
-            # What set-up sent the model (its probe), before the first turn.
+            if args.settle:
+                meta["settle_s"] = await settle(instance)
+            # What set-up sent the model (its probe, a warm-up), before the
+            # first turn.
             meta["setup_requests"] = [r.as_dict() for r in proxy.take()]
             with (out / f"{name}.jsonl").open("w", encoding="utf-8") as raw:
                 first = {"phase": "first", **await first_turn(runner, first_of)}
@@ -456,6 +483,12 @@ async def main(args: argparse.Namespace) -> None:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--settle",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="wait for set-up's background work (a cache warm-up) before the first turn",
+    )
     parser.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL")
     parser.add_argument("--model", required=True, help="model name on that server")
     parser.add_argument(

@@ -89,7 +89,8 @@ def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
 def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
     """Each tool of a plan request's JSON schema, with the targets it allows."""
     schema = request["response_format"]["json_schema"]["schema"]
-    items = schema["properties"]["actions"]["items"]
+    acting = schema["anyOf"][0]  # the other shape asks or answers: no actions
+    items = acting["properties"]["actions"]["items"]
     allowed: dict[str, set[str]] = {}
     for branch in items.get("anyOf", [items]):
         targets = set(branch["properties"]["targets"]["items"].get("enum", ()))

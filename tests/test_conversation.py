@@ -302,8 +302,11 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert {"grounded": {"light.kitchen_lights": "named"}} in details
     assert any("prompt_tokens_estimate" in d for d in details)
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
-    assert schema["required"] == ["actions", "confidence"]
-    assert "reason" not in schema["properties"]
+    acting, asking = schema["anyOf"]
+    # Acting is actions and a confidence, nothing else; asking has no actions.
+    assert set(acting["properties"]) == {"actions", "confidence"}
+    assert asking["properties"]["actions"]["maxItems"] == 0
+    assert set(asking["properties"]) == {"actions", "confidence", "clarify", "speech"}
 
 
 async def test_empty_text_ends_quietly(

@@ -209,10 +209,12 @@ def plan_json_schema(
     (`named`, `kinds`: what the words point at). Enums keep small models from
     inventing tools or ids and from crossing domains; they do not make the
     choice right, which is what validation and grounding are for. An empty
-    list of actions is always valid. Only actions and confidence are
-    required, in the order written, so a command costs a few dozen tokens;
-    `clarify` and `speech` are written only when there is something to ask
-    or answer.
+    list of actions is always valid.
+
+    A plan either acts (actions and confidence, nothing else) or asks or
+    answers (no actions; a question in `clarify` or an answer in `speech`).
+    Small models write every field a schema allows, so a command costs only
+    what it needs: a few dozen tokens instead of a hundred.
     """
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
@@ -232,16 +234,35 @@ def plan_json_schema(
             _action_schema(list(catalog.tools), [i.entity_id for i in catalog.entities])
         )
     action = {"anyOf": branches} if branches else _action_schema([], [])
+    confidence = {"type": "number", "minimum": 0, "maximum": 1}
     return {
-        "type": "object",
-        "properties": {
-            "actions": {"type": "array", "maxItems": MAX_ACTIONS, "items": action},
-            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
-            "clarify": {"type": "string"},
-            "speech": {"type": "string"},
-        },
-        "required": ["actions", "confidence"],
-        "additionalProperties": False,
+        "anyOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "actions": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": MAX_ACTIONS,
+                        "items": action,
+                    },
+                    "confidence": confidence,
+                },
+                "required": ["actions", "confidence"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "actions": {"type": "array", "maxItems": 0},
+                    "confidence": confidence,
+                    "clarify": {"type": "string"},
+                    "speech": {"type": "string"},
+                },
+                "required": ["actions", "confidence"],
+                "additionalProperties": False,
+            },
+        ]
     }
 
 
