@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from custom_components.intent_router.catalog import Catalog, EntityInfo, ServiceInfo
-from custom_components.intent_router.gate import Grounded, Ungrounded, check_grounding
+from custom_components.intent_router.gate import (
+    Grounded,
+    Ungrounded,
+    check_grounding,
+    learnable as is_learnable,
+)
 from custom_components.intent_router.grounding import find_mentions, grounding_basis
 from custom_components.intent_router.plan import Action, Plan
 
@@ -195,3 +200,90 @@ def test_services_that_only_read_need_no_grounding() -> None:
     assert isinstance(
         check_grounding(act, mentions, catalog, (), (), CONFIRM), Ungrounded
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "area", "action", "learnable"),
+    [
+        # Named, with every value said (numbers as said, 21.0 is "21").
+        (
+            "set the thermostat to 21",
+            "Kitchen",
+            ("climate.set_temperature", ("climate.thermostat",), {"temperature": 21.0}),
+            True,
+        ),
+        (
+            "office lamp to 40 percent",
+            None,
+            ("light.turn_on", ("light.office_lamp",), {"brightness_pct": 40}),
+            True,
+        ),
+        # A kind in the room said; all the lights of the home.
+        (
+            "turn on the bedroom lights",
+            "Kitchen",
+            ("light.turn_on", ("light.bedroom_lamp",), {}),
+            True,
+        ),
+        (
+            "turn off all the lights",
+            "Kitchen",
+            (
+                "light.turn_off",
+                tuple(e.entity_id for e in HOME if e.domain == "light"),
+                {},
+            ),
+            True,
+        ),
+        # A value the model worked out, a colour it picked.
+        (
+            "a bit warmer on the thermostat",
+            "Kitchen",
+            ("climate.set_temperature", ("climate.thermostat",), {"temperature": 22}),
+            False,
+        ),
+        (
+            "office lamp cosy",
+            None,
+            ("light.turn_on", ("light.office_lamp",), {"rgb_color": [255, 180, 100]}),
+            False,
+        ),
+        # The speaker's room decided, or "it" did.
+        (
+            "turn on the lamp",
+            "Office",
+            ("light.turn_on", ("light.office_lamp",), {}),
+            False,
+        ),
+        (
+            "turn it off",
+            "Office",
+            ("light.turn_off", ("light.office_lamp",), {}),
+            False,
+        ),
+        # What asks first, by name.
+        (
+            "unlock the front door lock",
+            None,
+            ("lock.unlock", ("lock.front_door",), {}),
+            False,
+        ),
+    ],
+)
+def test_what_may_be_learned(
+    text: str,
+    area: str | None,
+    action: tuple[str, tuple[str, ...], dict[str, object]],
+    learnable: bool,
+) -> None:
+    """Only what the words alone decide: targets and every value said."""
+    catalog = _catalog(area)
+    tool = action[0]
+    catalog.services[tool] = ServiceInfo(tool, ())
+    plan = Plan((Action(*action),), "", 0.9)
+    mentions = find_mentions(text, "en", catalog)
+    last = ["light.office_lamp"]
+    verdict = check_grounding(plan, mentions, catalog, last, (), CONFIRM)
+
+    assert isinstance(verdict, Grounded), verdict
+    assert is_learnable(plan, verdict, mentions, catalog, text, CONFIRM) is learnable

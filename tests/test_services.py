@@ -275,8 +275,13 @@ async def test_route_from_an_automation(
 
     assert [e.data for e in routed] == [
         {
-            # A dry run says what the plan would do; a real run what ran.
-            "speech": "Bedroom light on." if dry_run else "Turned on Bed Light.",
+            # A dry run says what the plan would do (not what the model
+            # wrote); a real run what ran.
+            "speech": (
+                "Do you want me to turn on Bed Light?"
+                if dry_run
+                else "Turned on Bed Light."
+            ),
             "outcome": "planned" if dry_run else "done",
             "tools": ["light.turn_on"],
             "confidence": 0.95,

@@ -54,9 +54,8 @@ from .gate import (
     decide,
     follow_up_actions,
     last_acted,
-    learnable,
 )
-from .learned import LearnedCommands, Lesson, fingerprint, sentence_key
+from .learned import LearnedCommands, Lesson, fingerprint, lesson, sentence_key
 from .llm_client import Completion, LLMClient
 from .plan import Plan, PlanError, parse_plan, validate_plan
 from .planner import Planner
@@ -446,29 +445,17 @@ class IntentRouterAgent:
         return result
 
     def _lesson(self, turn: Utterance, plan: Plan, catalog: Catalog) -> Lesson | None:
-        """What a model plan that ran may teach, if the words alone decided it."""
-        settings = self._settings
-        mentions = turn.mentions_in(catalog)
-        if (
-            not settings.learn_commands
-            or turn.pending
-            or turn.automation
-            or turn.grounded is None
-            or not learnable(
-                plan,
-                turn.grounded,
-                mentions,
-                catalog,
-                turn.text,
-                settings.confirm_domains,
-            )
-        ):
+        """What a model plan that ran may teach: not an answer to a question."""
+        if not self._settings.learn_commands or turn.pending or turn.automation:
             return None
-        return Lesson(
-            sentence_key(turn.text, turn.user_input.language, catalog.speaker_area),
-            plan.actions,
-            fingerprint(plan.actions, mentions, catalog, settings.confirm_domains),
-            plan.confidence,
+        return lesson(
+            plan,
+            turn.grounded,
+            turn.mentions_in(catalog),
+            catalog,
+            turn.user_input.language,
+            self._settings.confirm_domains,
+            turn.text,
         )
 
     def _ground(
@@ -504,7 +491,14 @@ class IntentRouterAgent:
     ) -> TurnResult | None:
         """Step 9: the reply when the plan is not to run now; None to run it."""
         if turn.dry_run:
-            return TurnResult(plan.speech, Outcome.PLANNED, source, plan)
+            # What the plan would do, from its actions: a model's own words
+            # may say one thing and plan another.
+            speech = (
+                confirm_question(self._hass, turn.phrases, plan.actions)
+                if plan.actions
+                else plan.clarify or plan.speech
+            )
+            return TurnResult(speech, Outcome.PLANNED, source, plan)
         settings = self._settings
         decision = decide(
             plan,

@@ -26,6 +26,7 @@ from homeassistant.helpers.storage import Store
 
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
+from .gate import Grounded, learnable
 from .grounding import Mentions, candidates, words_of
 from .plan import Action, Plan
 
@@ -80,6 +81,28 @@ def fingerprint(
         for entity_id in sorted(pointed)
     ]
     return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:16]
+
+
+def lesson(
+    plan: Plan,
+    grounded: Grounded | None,
+    mentions: Mentions,
+    catalog: Catalog,
+    language: str,
+    confirm: Collection[str],
+    text: str,
+) -> Lesson | None:
+    """What a plan that ran may teach, if the words alone decided it."""
+    if grounded is None or not learnable(
+        plan, grounded, mentions, catalog, text, confirm
+    ):
+        return None
+    return Lesson(
+        sentence_key(text, language, catalog.speaker_area),
+        plan.actions,
+        fingerprint(plan.actions, mentions, catalog, confirm),
+        plan.confidence,
+    )
 
 
 @dataclass(slots=True, frozen=True)
