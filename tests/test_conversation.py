@@ -282,7 +282,14 @@ async def test_too_many_actions_are_rejected(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
     """A plan with more actions than allowed does nothing at all."""
-    llm_server.add_plan(plan(*[act("light.turn_off", "light.kitchen_lights")] * 6))
+    llm_server.add_plan(
+        plan(
+            *(
+                act("light.turn_on", "light.kitchen_lights", brightness_pct=level)
+                for level in range(10, 70, 10)
+            )
+        )
+    )
 
     result = await converse(hass, agent_id, "everything")
 
@@ -302,11 +309,13 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert {"grounded": {"light.kitchen_lights": "named"}} in details
     assert any("prompt_tokens_estimate" in d for d in details)
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
-    acting, asking = schema["anyOf"]
-    # Acting is actions and a confidence, nothing else; asking has no actions.
+    acting, answering, asking = schema["anyOf"]
+    # Acting is actions and a confidence, nothing else; the other forms have
+    # no actions and one thing to say.
     assert set(acting["properties"]) == {"actions", "confidence"}
-    assert asking["properties"]["actions"]["maxItems"] == 0
-    assert set(asking["properties"]) == {"actions", "confidence", "clarify", "speech"}
+    assert answering["required"] == ["actions", "confidence", "speech"]
+    assert asking["required"] == ["actions", "confidence", "clarify"]
+    assert answering["properties"]["actions"]["maxItems"] == 0
 
 
 async def test_empty_text_ends_quietly(

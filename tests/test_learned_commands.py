@@ -236,9 +236,10 @@ async def test_learned_commands_survive_a_restart_and_clear_context_forgets_them
     """Kept in HA storage; diagnostics count them (without the words)."""
     kitchen = satellite_in(hass, "Kitchen")
     await _teach(hass, agent_id, llm_server, kitchen)
-    freezer.tick(STOOD)
+    # Restarted while the lesson waits: it keeps waiting.
     assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
     await hass.async_block_till_done()
+    freezer.tick(STOOD)
 
     await converse(hass, agent_id, SENTENCE, kitchen)
 
@@ -261,7 +262,8 @@ async def test_learned_commands_survive_a_restart_and_clear_context_forgets_them
     )
 
     assert hass_storage[f"{DOMAIN}.learned.{mock_config_entry.entry_id}"]["data"] == {
-        "entries": {}
+        "entries": {},
+        "waiting": [],
     }
     await _lights(hass, "off")
     await _teach(hass, agent_id, llm_server, kitchen)

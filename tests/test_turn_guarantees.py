@@ -21,17 +21,13 @@ from custom_components.intent_router.const import (
     MAX_TEXT_LENGTH,
     RATE_LIMIT_PER_MINUTE,
 )
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from homeassistant.util import slugify
 
-from .helpers import (
-    act,
-    agent_details,
-    async_setup_template_entity,
-    converse,
-    plan,
-    speech,
-    user_prompt,
-)
+from .helpers import act, agent_details, converse, plan, speech, user_prompt
 from .home import async_setup_agent, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
 
@@ -46,39 +42,39 @@ async def test_actions_share_the_turns_deadline(
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """Three actions on a light that never answers: one is started, not three.
+    """Three actions on lights that never answer: all end at one deadline.
 
     Before, each action got a fresh timeout and they ran one after another.
     """
     agent_id = await async_setup_agent(hass, mock_config_entry, **{CONF_TIMEOUT: 1})
     started = async_capture_events(hass, "stuck_light_started")
-    light = await async_setup_template_entity(
+    stuck = {
+        "state": "{{ false }}",
+        "turn_on": [
+            {"event": "stuck_light_started"},
+            {"wait_template": "{{ false }}"},
+        ],
+        "turn_off": [],
+    }
+    names = ["Stuck Light", "Stuck Lamp", "Stuck Strip"]
+    assert await async_setup_component(
         hass,
-        "light",
-        {
-            "name": "Stuck Light",
-            "state": "{{ false }}",
-            "turn_on": [
-                {"event": "stuck_light_started"},
-                {"wait_template": "{{ false }}"},
-            ],
-            "turn_off": [],
-        },
+        "template",
+        {"template": [{"light": [{"name": name, **stuck} for name in names]}]},
     )
-    llm_server.add_plan(
-        plan(
-            act("light.turn_on", light),
-            act("light.turn_on", light),
-            act("light.turn_on", light),
-        )
-    )
+    await hass.async_block_till_done()
+    lights = [f"light.{slugify(name)}" for name in names]
+    for light in lights:
+        async_expose_entity(hass, CONVERSATION_DOMAIN, light, True)
+    llm_server.add_plan(plan(*(act("light.turn_on", light) for light in lights)))
 
-    result = await converse(hass, agent_id, "turn on the stuck light")
+    result = await converse(hass, agent_id, "turn on the stuck lights")
 
     outcomes = next(d["outcomes"] for d in agent_details() if "outcomes" in d)
     assert [o["error"] for o in outcomes] == ["timeout"] * 3
-    assert len(started) == 1
-    assert speech(result) == "Sorry, Stuck Light didn't respond."
+    # Started together, ended together at the turn's one deadline.
+    assert len(started) == 3
+    assert speech(result).startswith("Sorry, Stuck Light")
 
 
 @pytest.mark.parametrize(

@@ -132,10 +132,12 @@ def _named(
 def pointed_at(
     mentions: Mentions, catalog: Catalog, recent: Collection[str]
 ) -> frozenset[str]:
-    """The entities the words point at, with what was last acted on.
+    """The entities whose states are worth sending, with what was last acted on.
 
-    Their states are the ones worth sending. Empty when the words point at
-    nothing in particular ("what's on?"): then any state may matter.
+    Those the words point at; when they point at nothing in particular
+    ("tell me a joke", "what's on?"), those in the speaker's area. Empty
+    (every state) when the speaker's area is unknown too. Every state line
+    is prompt the model server must read on each turn.
     """
     if not (
         mentions.entities
@@ -145,7 +147,18 @@ def pointed_at(
         or mentions.everything
         or mentions.refers_back
     ):
-        return frozenset()
+        if catalog.speaker_area is None:
+            return frozenset()
+        return frozenset(
+            {
+                *(
+                    entity_id
+                    for entity_id, info in catalog.exposed.items()
+                    if info.area == catalog.speaker_area
+                ),
+                *recent,
+            }
+        )
     in_places = {
         entity_id
         for entity_id, info in catalog.exposed.items()

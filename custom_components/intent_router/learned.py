@@ -11,6 +11,7 @@ An entry keeps a fingerprint of the entities its words point at (names,
 aliases, areas, floors, exposure): when any of that changes, or a device of
 the kind said appears in the place said, the fingerprint no longer matches
 and the entry is forgotten. Undo forgets it too, and so does `clear_context`.
+Lessons still waiting are stored too, so a restart does not reset the wait.
 """
 
 from __future__ import annotations
@@ -154,18 +155,16 @@ class LearnedCommands:
             self._entries = {
                 str(key): _entry(raw) for key, raw in data.get("entries", {}).items()
             }
+            self._candidates = [_candidate(raw) for raw in data.get("waiting", [])]
         except (AttributeError, KeyError, TypeError, ValueError) as err:
             LOGGER.warning(
                 "Forgot the learned commands, their file is damaged: %s", err
             )
             self._entries = {}
+            self._candidates = []
 
     async def async_flush(self) -> None:
-        """Write the entries now (unload), with the lessons that have stood.
-
-        Lessons still waiting are not kept: a restart is too soon to tell.
-        """
-        self._promote(time.time())
+        """Write the entries and the waiting lessons now (unload)."""
         await self._store.async_save(self._data())
 
     async def async_remove(self) -> None:
@@ -220,6 +219,7 @@ class LearnedCommands:
         ]
         if lesson is not None:
             self._candidates.append(_Candidate(conversation, lesson, now))
+        self._save()
 
     def forget_sentence(self, text: str) -> None:
         """Forget what these words were learned as, in any area (undo)."""
@@ -275,14 +275,11 @@ class LearnedCommands:
         self._store.async_delay_save(self._data, SAVE_DELAY)
 
     def _data(self) -> dict[str, Any]:
-        """The entries as JSON data."""
+        """The entries and the waiting lessons as JSON data."""
         return {
             "entries": {
                 key: {
-                    "actions": [
-                        {"tool": a.tool, "targets": list(a.targets), "args": a.args}
-                        for a in entry.actions
-                    ],
+                    "actions": _actions_data(entry.actions),
                     "fingerprint": entry.fingerprint,
                     "confidence": entry.confidence,
                     "learned": entry.learned,
@@ -290,24 +287,58 @@ class LearnedCommands:
                     "hits": entry.hits,
                 }
                 for key, entry in self._entries.items()
-            }
+            },
+            "waiting": [
+                {
+                    "conversation": candidate.conversation,
+                    "key": candidate.lesson.key,
+                    "actions": _actions_data(candidate.lesson.actions),
+                    "fingerprint": candidate.lesson.fingerprint,
+                    "confidence": candidate.lesson.confidence,
+                    "time": candidate.time,
+                }
+                for candidate in self._candidates
+            ],
         }
 
 
-def _entry(raw: dict[str, Any]) -> _Entry:
-    """One stored entry, checked field by field."""
+def _actions_data(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """Actions as JSON data."""
+    return [
+        {"tool": a.tool, "targets": list(a.targets), "args": a.args} for a in actions
+    ]
+
+
+def _actions(raw: list[dict[str, Any]]) -> tuple[Action, ...]:
+    """Stored actions, checked field by field (validation runs again at use)."""
     actions = tuple(
         Action(
             str(item["tool"]),
             tuple(str(t) for t in item["targets"]),
             dict(item.get("args") or {}),
         )
-        for item in raw["actions"]
+        for item in raw
     )
     if not actions:
         raise ValueError("a learned command without actions")
+    return actions
+
+
+def _candidate(raw: dict[str, Any]) -> _Candidate:
+    """One stored waiting lesson."""
+    lesson = Lesson(
+        str(raw["key"]),
+        _actions(raw["actions"]),
+        str(raw["fingerprint"]),
+        float(raw["confidence"]),
+    )
+    return _Candidate(str(raw["conversation"]), lesson, float(raw["time"]))
+
+
+def _entry(raw: dict[str, Any]) -> _Entry:
+    """One stored entry, checked field by field."""
     return _Entry(
-        actions,
+        _actions(raw["actions"]),
         str(raw["fingerprint"]),
         float(raw["confidence"]),
         float(raw["learned"]),

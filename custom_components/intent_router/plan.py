@@ -20,6 +20,8 @@ from homeassistant.core import HomeAssistant
 from .catalog import Catalog, is_denied
 from .const import MAX_ACTIONS
 
+# Characters of a question or answer the model may write (about 40 tokens).
+MAX_SAID = 160
 # Targets go in `targets`, where exposure is checked; never through args.
 TARGET_KEYS = frozenset({"entity_id", "area_id", "device_id", "floor_id", "label_id"})
 
@@ -114,16 +116,18 @@ def parse_plan(data: dict[str, Any]) -> Plan:
         raw = _PLAN_SCHEMA(data)
     except vol.Invalid as err:
         raise PlanError(Rejection.MALFORMED, str(err)) from err
-    actions = tuple(
-        Action(
+    actions: list[Action] = []
+    for item in raw["actions"] or ():
+        action = Action(
             tool=item["tool"],
             targets=tuple(dict.fromkeys(item["targets"] or ())),
             args=item["args"] or {},
         )
-        for item in raw["actions"] or ()
-    )
+        # Small models sometimes write the same action again and again.
+        if action not in actions:
+            actions.append(action)
     return Plan(
-        actions=actions,
+        actions=tuple(actions),
         speech=(raw["speech"] or "").strip(),
         confidence=raw["confidence"],
         clarify=(raw.get("clarify") or "").strip() or None,
@@ -211,10 +215,12 @@ def plan_json_schema(
     choice right, which is what validation and grounding are for. An empty
     list of actions is always valid.
 
-    A plan either acts (actions and confidence, nothing else) or asks or
-    answers (no actions; a question in `clarify` or an answer in `speech`).
-    Small models write every field a schema allows, so a command costs only
-    what it needs: a few dozen tokens instead of a hundred.
+    A plan takes one of three forms, told apart by its first field: it acts
+    (`actions`), asks (`clarify`) or answers (`speech`), then says how sure
+    it is. Small models write every field a schema allows, so a command
+    costs only what it needs (a few dozen tokens instead of a hundred), and
+    a question is never answered and asked back at once. What is said is
+    bounded (`MAX_SAID`): a spoken reply, not an essay at 25 tokens a second.
     """
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
@@ -235,34 +241,31 @@ def plan_json_schema(
         )
     action = {"anyOf": branches} if branches else _action_schema([], [])
     confidence = {"type": "number", "minimum": 0, "maximum": 1}
+    acting = {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": MAX_ACTIONS,
+        "items": action,
+    }
+    said = {"type": "string", "maxLength": MAX_SAID}
     return {
         "anyOf": [
-            {
-                "type": "object",
-                "properties": {
-                    "actions": {
-                        "type": "array",
-                        "minItems": 1,
-                        "maxItems": MAX_ACTIONS,
-                        "items": action,
-                    },
-                    "confidence": confidence,
-                },
-                "required": ["actions", "confidence"],
-                "additionalProperties": False,
-            },
-            {
-                "type": "object",
-                "properties": {
-                    "actions": {"type": "array", "maxItems": 0},
-                    "confidence": confidence,
-                    "clarify": {"type": "string"},
-                    "speech": {"type": "string"},
-                },
-                "required": ["actions", "confidence"],
-                "additionalProperties": False,
-            },
+            _form(acting, confidence),
+            _form({"type": "array", "maxItems": 0}, confidence, speech=said),
+            _form({"type": "array", "maxItems": 0}, confidence, clarify=said),
         ]
+    }
+
+
+def _form(
+    actions: dict[str, Any], confidence: dict[str, Any], **said: dict[str, Any]
+) -> dict[str, Any]:
+    """One form of the plan: actions and confidence, and at most one thing said."""
+    return {
+        "type": "object",
+        "properties": {"actions": actions, "confidence": confidence, **said},
+        "required": ["actions", "confidence", *said],
+        "additionalProperties": False,
     }
 
 

@@ -32,18 +32,18 @@ into one JSON plan and reply with that JSON object only, on one line, with no \
 spaces or line breaks:
 {"actions":[{"tool":"<domain>.<service>","targets":["<entity id>"],\
 "args":{"<field>":<value>}}],"confidence":<0 to 1>}
-Add "clarify":"<question>" only to ask the user something, and \
-"speech":"<answer>" only to answer a question. Leave "args" out when empty.
+With "actions":[], add "speech":"<answer>" to answer, or \
+"clarify":"<question>" to ask. Leave "args" out when empty.
 
 Rules:
 - Use only the tools and entity ids listed below. Entity ids go in "targets", \
-never in "args"; "args" holds only fields listed for the tool.
+never in "args"; "args" holds only fields listed for the tool. One action \
+per tool: several devices go in its "targets".
 - When the user names no device, prefer the ones in the speaker's area.
 - Questions about the home ("is the garage door open?") are answered in \
 "speech" from the states given, with "actions":[].
 - If several devices fit and nothing decides between them, use \
-"actions":[], a low "confidence" and ask one short question in "clarify" \
-naming the choices.
+"actions":[] and ask one short question in "clarify" naming the choices.
 - "confidence" is how sure you are that the plan does what the user wants.
 - Requests that are not about this home get a short answer in "speech" \
 and "actions":[].
@@ -168,8 +168,9 @@ def _turn_text(turn: Turn) -> str:
         )
         parts.append(f"  Did: {action.tool} {', '.join(action.targets)}{args}")
     # A failed turn's canned explanation is not something the model said:
-    # shown as a reply, small models repeat it ("Please try again").
-    if turn.speech and turn.outcome != Outcome.ERROR:
+    # shown as a reply, small models repeat it ("Please try again"). What
+    # was done is in "Did" already: its reply would be prompt to read again.
+    if turn.speech and turn.outcome != Outcome.ERROR and not turn.actions:
         parts.append(f"  Assistant: {turn.speech}")
     return "\n".join(parts)
 
