@@ -287,3 +287,48 @@ def test_what_may_be_learned(
 
     assert isinstance(verdict, Grounded), verdict
     assert is_learnable(plan, verdict, mentions, catalog, text, CONFIRM) is learnable
+
+
+class _Tool:
+    """A tool as the gate sees it: a name and the kind of device it needs."""
+
+    def __init__(self, name: str, kind: str | None) -> None:
+        self.name = name
+        self.kind = kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # Music said: the music tool stays, and the light named too.
+        (
+            "pause the music and turn off the office lamp",
+            ["music.control", "light.turn_off"],
+        ),
+        # Nothing about music: the model's extra guess is dropped.
+        ("turn off the office lamp", ["light.turn_off"]),
+    ],
+)
+def test_what_nothing_points_at_is_dropped(text: str, kept: list[str]) -> None:
+    """Each action runs because it was asked for, not because another was."""
+    catalog = _catalog("Office")
+    catalog.tools["music.control"] = _Tool("music.control", "media_player")  # type: ignore[assignment]
+    catalog.tools["mcp.notes.add"] = _Tool("mcp.notes.add", None)  # type: ignore[assignment]
+    plan = Plan(
+        (
+            Action("music.control", (), {"command": "pause"}),
+            Action("light.turn_off", ("light.office_lamp", "light.bedroom_lamp")),
+            Action("switch.turn_off", ("switch.coffee_maker",)),
+        ),
+        "",
+        0.9,
+    )
+    mentions = find_mentions(text, "en", catalog)
+
+    verdict = check_grounding(plan, mentions, catalog, (), (), CONFIRM)
+
+    assert isinstance(verdict, Grounded)
+    assert [a.tool for a in verdict.plan.actions] == kept
+    # The bedroom lamp was not asked for either.
+    lamp = next(a for a in verdict.plan.actions if a.tool == "light.turn_off")
+    assert lamp.targets == ("light.office_lamp",)

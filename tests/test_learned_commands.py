@@ -47,7 +47,8 @@ async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> s
 @pytest.fixture
 def handled(hass: HomeAssistant) -> list[Event]:
     """The `intent_router_handled` events, in order."""
-    return async_capture_events(hass, EVENT_HANDLED)
+    events: list[Event] = async_capture_events(hass, EVENT_HANDLED)
+    return events
 
 
 async def _lights(hass: HomeAssistant, state: str) -> None:
@@ -217,7 +218,7 @@ async def test_a_rename_forgets_a_learned_command(
     await _teach(hass, agent_id, llm_server, kitchen)
     freezer.tick(STOOD)
     er.async_get(hass).async_update_entity(
-        "light.kitchen_lights", aliases={"kitchen lights", "worktop"}
+        "light.kitchen_lights", aliases=["kitchen lights", "worktop"]
     )
 
     await _teach(hass, agent_id, llm_server, kitchen)

@@ -411,8 +411,10 @@ class IntentRouterAgent:
             confirmed = automation_confirms(
                 plan, turn.automation, turn.text, turn.user_input.language, catalog
             )
-        if (stop := self._gate(turn, plan, catalog, source, confirmed)) is not None:
-            return stop
+        gated = self._gate(turn, plan, catalog, source, confirmed)
+        if isinstance(gated, TurnResult):
+            return gated
+        plan = gated
         if not self._in_flight.is_latest(turn):
             raise SupersededError
 
@@ -460,11 +462,12 @@ class IntentRouterAgent:
 
     def _ground(
         self, turn: Utterance, plan: Plan, catalog: Catalog
-    ) -> TurnResult | None:
-        """Step 10: a plan acts only on what the words point at, else it asks.
+    ) -> TurnResult | Plan:
+        """Step 9: what of the plan the words point at, else a question.
 
-        None when every target is grounded; otherwise the question naming the
-        devices that fit, or, when none does, that nothing was done.
+        The plan with only its grounded actions and targets; otherwise the
+        question naming the devices that fit, or, when none does, that
+        nothing was done.
         """
         verdict = check_grounding(
             plan,
@@ -474,12 +477,14 @@ class IntentRouterAgent:
             turn.pending.offered if turn.pending else (),
             self._settings.confirm_domains,
         )
-        if not isinstance(verdict, Ungrounded):
-            turn.grounded = verdict
-            turn.trace(grounded=dict(verdict.bases))
-            return None
-        turn.trace(ungrounded=[a.tool for a in plan.actions])
-        return ungrounded_reply(self._hass, turn.phrases, plan, verdict.choices)
+        if isinstance(verdict, Ungrounded):
+            turn.trace(ungrounded=[a.tool for a in plan.actions])
+            return ungrounded_reply(self._hass, turn.phrases, plan, verdict.choices)
+        turn.grounded = verdict
+        turn.trace(grounded=dict(verdict.bases))
+        if verdict.dropped:
+            turn.trace(dropped=[a.tool for a in verdict.dropped])
+        return verdict.plan
 
     def _gate(
         self,
@@ -488,8 +493,8 @@ class IntentRouterAgent:
         catalog: Catalog,
         source: Source,
         confirmed: bool,
-    ) -> TurnResult | None:
-        """Step 9: the reply when the plan is not to run now; None to run it."""
+    ) -> TurnResult | Plan:
+        """Step 9: the plan to run now, or the reply when it is not to run."""
         if turn.dry_run:
             # What the plan would do, from its actions: a model's own words
             # may say one thing and plan another.
@@ -500,6 +505,18 @@ class IntentRouterAgent:
             )
             return TurnResult(speech, Outcome.PLANNED, source, plan)
         settings = self._settings
+        decision = decide(plan, settings.confidence_threshold, False)
+        if decision is Decision.CLARIFY:
+            turn.trace(decision=decision)
+            return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
+        if decision is Decision.UNSURE:
+            turn.trace(decision=decision)
+            raise refuse("not_sure")
+        if source in (Source.MODEL, Source.LEARNED) and plan.actions:
+            grounded = self._ground(turn, plan, catalog)
+            if isinstance(grounded, TurnResult):
+                return grounded
+            plan = grounded
         decision = decide(
             plan,
             settings.confidence_threshold,
@@ -511,19 +528,12 @@ class IntentRouterAgent:
             ),
         )
         turn.trace(decision=decision)
-        if decision is Decision.CLARIFY:
-            return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
-        if decision is Decision.UNSURE:
-            raise refuse("not_sure")
-        grounds = source in (Source.MODEL, Source.LEARNED)
-        if grounds and (ask := self._ground(turn, plan, catalog)):
-            return ask
         if decision is Decision.CONFIRM:
             speech = confirm_question(self._hass, turn.phrases, plan.actions)
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
         if not plan.actions:
             return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
-        return None
+        return plan
 
     async def _async_phrase(
         self, turn: Utterance, plan: Plan, outcomes: Sequence[ActionOutcome]

@@ -113,9 +113,15 @@ class Ungrounded:
 
 @dataclass(slots=True, frozen=True)
 class Grounded:
-    """Every target is what the words meant; `bases` says why, per target."""
+    """What of a plan the words meant, and why (`bases`, per target).
 
+    `plan` keeps only grounded actions and targets; `dropped` are the
+    actions nothing said points at (a small model's extra guesses).
+    """
+
+    plan: Plan
     bases: Mapping[str, Basis]
+    dropped: tuple[Action, ...] = ()
 
 
 def check_grounding(
@@ -126,17 +132,28 @@ def check_grounding(
     offered: Collection[str],
     confirm: Collection[str],
 ) -> Grounded | Ungrounded:
-    """Whether every target is grounded and none is a guess among equals.
+    """The part of a plan the words point at; a question when it is a guess.
 
-    A target grounded only by kind and place is a guess when the plan took
-    some, not all, of the devices that fit equally ("turn on the lamp" with a
-    lamp in three rooms): the user is asked which.
+    Targets nothing said points at are dropped, and so are actions left
+    without targets: each action runs because it was asked for, not because
+    it came with one that was. When nothing is left, the plan is
+    ungrounded. A target grounded only by kind and place is a guess when the
+    plan took some, not all, of the devices that fit equally ("turn on the
+    lamp" with a lamp in three rooms): the user is asked which.
     """
     bases: dict[str, Basis] = {}
+    kept: list[Action] = []
+    dropped: list[Action] = []
+    choices: tuple[str, ...] | None = None
     for action in plan.actions:
-        if action.tool in catalog.tools or _reads_only(action.tool, catalog):
-            # Tools choose their own device (music: the speaker here); a
-            # service that returns data (a forecast, a list) changes nothing.
+        if _reads_only(action.tool, catalog) or _tool_meant(action, mentions, catalog):
+            # A service that returns data (a forecast, a list) changes
+            # nothing; a tool said for chooses its own device (music: the
+            # speaker here).
+            kept.append(action)
+            continue
+        if action.tool in catalog.tools:
+            dropped.append(action)
             continue
         domain = domain_of(action.tool)
         found = grounding_basis(
@@ -149,11 +166,15 @@ def check_grounding(
             )
             if domain_of(entity_id) == domain
         }
-        if None in found.values():
-            return Ungrounded(tuple(sorted(fitting)) if len(fitting) > 1 else ())
+        targets = tuple(t for t in action.targets if found[t] is not None)
+        if not targets:
+            dropped.append(action)
+            if choices is None:
+                choices = tuple(sorted(fitting)) if len(fitting) > 1 else ()
+            continue
         guessed = [
             target
-            for target in action.targets
+            for target in targets
             if target not in mentions.entities and target not in last_targets
         ]
         # A guess among devices in different rooms, with no room said, is a
@@ -161,11 +182,31 @@ def check_grounding(
         # room said or spoken in, the room decided.
         several_places = len({_place(e, catalog) for e in fitting}) > 1
         said_place = bool(mentions.areas or mentions.floors)
-        partial = fitting > set(action.targets)
+        partial = fitting > set(targets)
         if guessed and several_places and not said_place and partial:
             return Ungrounded(tuple(sorted(fitting)))
+        kept.append(replace(action, targets=targets))
         bases.update({t: b for t, b in found.items() if b is not None})
-    return Grounded(bases)
+    if dropped and not kept:
+        return Ungrounded(choices or ())
+    return Grounded(replace(plan, actions=tuple(kept)), bases, tuple(dropped))
+
+
+def _tool_meant(action: Action, mentions: Mentions, catalog: Catalog) -> bool:
+    """Whether the words are about what a tool (not a service) acts on.
+
+    Music needs music or a speaker said, named or referred back to; a tool
+    without a kind (MCP) stands on its own.
+    """
+    tool = catalog.tools.get(action.tool)
+    if tool is None:
+        return False
+    return (
+        tool.kind is None
+        or tool.kind in mentions.kinds
+        or mentions.refers_back
+        or any(domain_of(entity_id) == tool.kind for entity_id in mentions.entities)
+    )
 
 
 def learnable(

@@ -300,6 +300,7 @@ class McpTool:
     ) -> None:
         """Bind the remote tool to its server and its argument validator."""
         self.name = f"mcp.{server.name}.{remote.name}"
+        self.kind: str | None = None
         self._server = server
         self._remote = remote
         self._validator = validator

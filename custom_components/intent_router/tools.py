@@ -56,6 +56,15 @@ class Tool(Protocol):
     def name(self) -> str:
         """The plan's `tool` value, e.g. `music.play`."""
 
+    @property
+    def kind(self) -> str | None:
+        """The domain whose devices the words must point at for it to run.
+
+        Music needs music or a speaker said ("play", "pause", "the
+        speaker"); None for tools that stand on their own (MCP), whose
+        server decides what they touch.
+        """
+
     def describe(self) -> str:
         """One prompt line: `name(field, ...): what it does`."""
 

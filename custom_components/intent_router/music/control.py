@@ -107,6 +107,7 @@ class MusicControl:
     """`music.control`: transport, volume and Connect transfer."""
 
     name = "music.control"
+    kind = "media_player"
 
     def __init__(self, choice: SpeakerChoice) -> None:
         """Keep the speaker choice shared with `music.play`."""

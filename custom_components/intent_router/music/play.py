@@ -50,6 +50,7 @@ class MusicPlay:
     """`music.play`: search by name, play on the chosen speaker, verify."""
 
     name = "music.play"
+    kind = "media_player"
 
     def __init__(self, choice: SpeakerChoice) -> None:
         """Keep the speaker choice it shares with `music.control`."""
