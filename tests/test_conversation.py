@@ -316,6 +316,12 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert answering["required"] == ["actions", "confidence", "speech"]
     assert asking["required"] == ["actions", "confidence", "clarify"]
     assert answering["properties"]["actions"]["maxItems"] == 0
+    # A service with no fields to fill gets no "args" to write at all.
+    branches = acting["properties"]["actions"]["items"]["anyOf"]
+    opening = next(
+        b for b in branches if "cover.open_cover" in b["properties"]["tool"]["enum"]
+    )
+    assert "args" not in opening["properties"]
 
 
 async def test_empty_text_ends_quietly(

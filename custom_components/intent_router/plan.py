@@ -215,25 +215,29 @@ def plan_json_schema(
     choice right, which is what validation and grounding are for. An empty
     list of actions is always valid.
 
-    A plan takes one of three forms, told apart by its first field: it acts
-    (`actions`), asks (`clarify`) or answers (`speech`), then says how sure
-    it is. Small models write every field a schema allows, so a command
-    costs only what it needs (a few dozen tokens instead of a hundred), and
-    a question is never answered and asked back at once. What is said is
-    bounded (`MAX_SAID`): a spoken reply, not an essay at 25 tokens a second.
+    A plan takes one of three forms: it acts (actions and a confidence,
+    nothing else), answers (no actions, `speech`) or asks (no actions,
+    `clarify`). Small models write every field a schema allows, so a
+    command costs only what it needs (a few dozen tokens instead of a
+    hundred; a tool without fields gets no `args`), and a question is never
+    answered and asked back at once. What is said is bounded (`MAX_SAID`):
+    a spoken reply, not an essay at 25 tokens a second.
     """
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
         by_domain.setdefault(info.domain, []).append(info.entity_id)
-    branches = []
+    branches: list[dict[str, Any]] = []
     for domain in dict.fromkeys(tool.partition(".")[0] for tool in catalog.services):
         targets = by_domain.get(domain, [])
         if domain not in kinds and (chosen := [t for t in targets if t in named]):
             targets = chosen
-        branches.append(
-            _action_schema(
-                [t for t in catalog.services if t.startswith(f"{domain}.")], targets
-            )
+        tools = [t for t in catalog.services if t.startswith(f"{domain}.")]
+        with_args = [t for t in tools if catalog.services[t].accepts]
+        without = [t for t in tools if t not in with_args]
+        branches.extend(
+            _action_schema(group, targets, takes_args)
+            for group, takes_args in ((with_args, True), (without, False))
+            if group
         )
     if catalog.tools:
         branches.append(
@@ -269,7 +273,9 @@ def _form(
     }
 
 
-def _action_schema(tools: list[str], targets: list[str]) -> dict[str, Any]:
+def _action_schema(
+    tools: list[str], targets: list[str], takes_args: bool = True
+) -> dict[str, Any]:
     """One action whose tool and targets come from these lists."""
     tool: dict[str, Any] = {"type": "string"}
     if tools:
@@ -277,13 +283,15 @@ def _action_schema(tools: list[str], targets: list[str]) -> dict[str, Any]:
     target: dict[str, Any] = {"type": "string"}
     if targets:
         target["enum"] = targets
+    properties: dict[str, Any] = {
+        "tool": tool,
+        "targets": {"type": "array", "items": target},
+    }
+    if takes_args:
+        properties["args"] = {"type": "object"}
     return {
         "type": "object",
-        "properties": {
-            "tool": tool,
-            "targets": {"type": "array", "items": target},
-            "args": {"type": "object"},
-        },
+        "properties": properties,
         "required": ["tool", "targets"],
         "additionalProperties": False,
     }
