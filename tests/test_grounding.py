@@ -332,3 +332,16 @@ def test_what_nothing_points_at_is_dropped(text: str, kept: list[str]) -> None:
     # The bedroom lamp was not asked for either.
     lamp = next(a for a in verdict.plan.actions if a.tool == "light.turn_off")
     assert lamp.targets == ("light.office_lamp",)
+
+
+def test_a_common_word_is_not_a_misheard_name() -> None:
+    """A short word is not corrected to a name: "start" is not "Smart"."""
+    catalog = _catalog("Office")
+    smart = _entity("media_player.smart_speaker", "Smart Speaker", "Office")
+    catalog.exposed[smart.entity_id] = smart
+
+    assert find_mentions("start the vacuum", "en", catalog).entities == frozenset()
+    assert (
+        "light.kitchen_ceiling"
+        in find_mentions("kichen ceiling on", "en", catalog).entities
+    )

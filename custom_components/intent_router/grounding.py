@@ -31,8 +31,10 @@ from .catalog import STOP_WORDS, Catalog, EntityInfo
 from .domains import DOMAINS, domain_info, kind_words
 from .vocabulary import EVERYTHING_WORDS, REFERENCE_WORDS
 
-# A said word of at least this length may stand for a known word this similar.
-FUZZY_MIN_LENGTH = 4
+# A said word of at least this length may stand for a known word this similar:
+# one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
+# words are too often other words: "start" is not a misheard "smart".
+FUZZY_MIN_LENGTH = 6
 FUZZY_MIN_RATIO = 0.8
 
 _WORD = re.compile(r"[\w']+")
