@@ -528,6 +528,24 @@ async def test_a_question_never_changes_anything(
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
 
 
+async def test_a_question_answered_only_by_acting_is_not_answered_with_silence(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The compact plan has no speech when it acts: nothing is left to say.
+
+    The action is dropped and the turn counts as a model failure, so Home
+    Assistant's own sentences answer (the integration's fixture tries them
+    after the model), instead of an empty reply.
+    """
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights"), speech=""))
+
+    result = await converse(hass, agent_id, "Is the kitchen lights on?")
+
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert speech(result)
+    assert {"fallback": "no_answer"} in agent_details()
+
+
 async def test_a_polite_request_is_not_a_question(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:

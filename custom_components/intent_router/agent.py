@@ -406,6 +406,8 @@ class IntentRouterAgent:
             answer = answer_only(plan, catalog, turn.text, turn.user_input.language)
             if answer != plan:
                 turn.trace(question_dropped=[a.tool for a in plan.actions])
+                if not (answer.actions or answer.speech):  # acted, never answered
+                    raise ModelFailedError("plan_rejected", "no_answer")
                 plan = answer
             # A yes to an automation's own question confirms what it asked.
             confirmed = automation_confirms(
