@@ -208,7 +208,7 @@ class LearnedCommands:
         now = time.time()
         self._promote(now)
         touched = {t for action in executed for t in action.targets}
-        self._candidates = [
+        standing = [
             candidate
             for candidate in self._candidates
             if candidate.conversation != conversation
@@ -218,8 +218,10 @@ class LearnedCommands:
             )
         ]
         if lesson is not None:
-            self._candidates.append(_Candidate(conversation, lesson, now))
-        self._save()
+            standing.append(_Candidate(conversation, lesson, now))
+        if standing != self._candidates:
+            self._candidates = standing
+            self._save()
 
     def forget_sentence(self, text: str) -> None:
         """Forget what these words were learned as, in any area (undo)."""
