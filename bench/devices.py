@@ -453,7 +453,8 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
         self._attr_media_content_id = None
         self._attr_media_title = None
         self._attr_media_track = attributes.get("media_track", 1)
-        self._attr_volume_level = attributes.get("volume_level", 0.5)
+        # Fixtures write numbers as text sometimes ("0.5"): a device holds a number.
+        self._attr_volume_level = float(attributes.get("volume_level", 0.5))
         self._attr_is_volume_muted = attributes.get("is_volume_muted", False)
 
     def _set(self, service: str, data: dict[str, Any] | None = None) -> None:
