@@ -20,7 +20,8 @@ from custom_components.intent_router.const import CONF_TIMEOUT, DOMAIN, EVENT_HA
 from custom_components.intent_router.planner import WARM_UP_DELAY
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.core import HomeAssistant
+from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
+from homeassistant.core import CoreState, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 
@@ -161,3 +162,23 @@ async def test_processed_prompt_tokens_are_traced_and_reported(
     assert handled[-1].data["processed_prompt_tokens"] == 20
     assert handled[-1].data["completion_tokens"] == 24
     assert DOMAIN in handled[-1].event_type
+
+
+async def test_at_boot_the_cache_is_warmed_once_home_assistant_has_started(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Entities keep coming while HA starts: one warm-up after, not one per change."""
+    hass.set_state(CoreState.starting)
+    await async_setup_agent(hass, mock_config_entry, local_first=False)
+    er.async_get(hass).async_update_entity("light.kitchen_lights", name="Worktop")
+    await _changed(hass)
+    assert llm_server.warm_ups == []
+
+    hass.set_state(CoreState.running)
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+    await _warmed(hass)
+
+    assert len(llm_server.warm_ups) == 1
+    assert "Worktop" in llm_server.warm_ups[0]["messages"][0]["content"]

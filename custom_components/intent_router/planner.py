@@ -21,13 +21,20 @@ from homeassistant.components.homeassistant.exposed_entities import (
     async_listen_entity_updates,
 )
 from homeassistant.const import EVENT_STATE_CHANGED
-from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, callback
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    CoreState,
+    Event,
+    EventStateChangedData,
+    callback,
+)
 from homeassistant.helpers import (
     area_registry as ar,
     entity_registry as er,
     floor_registry as fr,
 )
 from homeassistant.helpers.debounce import Debouncer
+from homeassistant.helpers.start import async_at_started
 
 from .catalog import Catalog, async_build_catalog
 from .const import DOMAIN, LOGGER
@@ -91,8 +98,12 @@ class Planner:
         """
         if not self._settings.use_llm:
             return lambda: None
-        self._warm_up_if_changed()
         schedule = self._debouncer.async_schedule_call
+
+        @callback
+        def started(_: HomeAssistant) -> None:
+            # At boot, entities keep coming for a while: warm once they have.
+            self._warm_up_if_changed()
 
         @callback
         def changed(_: Event[Any]) -> None:
@@ -103,14 +114,15 @@ class Planner:
             if event.data["old_state"] is None or event.data["new_state"] is None:
                 schedule()
 
-        stops = [
+        stops = [async_at_started(self._hass, started)]
+        stops.extend(
             self._hass.bus.async_listen(event_type, changed)
             for event_type in (
                 er.EVENT_ENTITY_REGISTRY_UPDATED,
                 ar.EVENT_AREA_REGISTRY_UPDATED,
                 fr.EVENT_FLOOR_REGISTRY_UPDATED,
             )
-        ]
+        )
         stops.append(self._hass.bus.async_listen(EVENT_STATE_CHANGED, added_or_removed))
         stops.append(
             async_listen_entity_updates(self._hass, CONVERSATION_DOMAIN, schedule)
@@ -128,7 +140,9 @@ class Planner:
 
     @callback
     def _warm_up_if_changed(self) -> None:
-        """Start a warm-up in the background (one at a time)."""
+        """Start a warm-up in the background (one at a time), once HA runs."""
+        if self._hass.state is not CoreState.running:
+            return
         if self._warming is not None and not self._warming.done():
             self._warming.cancel()
         self._warming = self._hass.async_create_background_task(
