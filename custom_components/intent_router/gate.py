@@ -251,7 +251,8 @@ def _said(value: object, said: set[str]) -> bool:
         return False
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return set(words_of(str(value))) <= said and bool(words_of(str(value)))
+    value_words = set(words_of(str(value)))
+    return bool(value_words) and value_words <= said
 
 
 def _reads_only(tool: str, catalog: Catalog) -> bool:
