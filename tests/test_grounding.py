@@ -170,6 +170,21 @@ def _catalog(speaker_area: str | None) -> Catalog:
             ["light.kitchen_ceiling"],
             True,
         ),
+        # A kind word that is part of a name said grounds that device only.
+        (
+            "and the ceiling light too",
+            "Kitchen",
+            ["light.kitchen_ceiling", "light.kitchen_counter"],
+            [],
+            False,
+        ),
+        (
+            "turn off the office lamp and the lights in the kitchen",
+            "Office",
+            ["light.office_lamp", "light.kitchen_ceiling", "light.kitchen_counter"],
+            [],
+            True,
+        ),
         # "All lights" are the home's; "everything" alone needs a room.
         ("turn off all the lights", "Kitchen", ["light.bedroom_lamp"], [], True),
         ("turn off everything", "Kitchen", ["light.kitchen_ceiling"], [], False),

@@ -282,12 +282,19 @@ def _basis(
     return None
 
 
-def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis:
-    """Where a target grounded by its kind was meant to be."""
+def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis | None:
+    """Where a target grounded by its kind was meant to be.
+
+    With no place said, a kind word that is part of a name said ("the
+    ceiling light") grounds that device only, not the others of its kind.
+    """
     if mentions.areas or mentions.floors:
         return Basis.PLACE_SAID
     if mentions.everything:
         return Basis.HOME
+    domain = target.partition(".")[0]
+    if any(named.partition(".")[0] == domain for named in mentions.entities):
+        return None
     here = catalog.speaker_area is not None and (
         catalog.exposed[target].area == catalog.speaker_area
     )
