@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from custom_components.intent_router.catalog import WORD_RE
-from custom_components.intent_router.context_store import PriorState
 from custom_components.intent_router.domains import DOMAINS, DomainInfo
+from custom_components.intent_router.records import PriorState
 from custom_components.intent_router.settings import DEFAULT_CONFIRM_DOMAINS
 from custom_components.intent_router.vocabulary import PHRASES
 from homeassistant import components

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog, EntityInfo, ServiceInfo
-from custom_components.intent_router.gate import (
+from custom_components.intent_router.catalog import Catalog, ServiceInfo
+from custom_components.intent_router.grounding import (
     Grounded,
     Ungrounded,
     check_grounding,
-    learnable as is_learnable,
+    find_mentions,
+    grounding_basis,
 )
-from custom_components.intent_router.grounding import find_mentions, grounding_basis
-from custom_components.intent_router.plan import Action, Plan
+from custom_components.intent_router.learned import learnable as is_learnable
+from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 CONFIRM = ("lock", "alarm_control_panel")
 

@@ -28,10 +28,8 @@ from custom_components.intent_router.const import DOMAIN
 from custom_components.intent_router.context_store import (
     STORAGE_MINOR_VERSION,
     STORAGE_VERSION,
-    ExecutedAction,
-    PriorState,
-    Turn,
 )
+from custom_components.intent_router.records import ExecutedAction, PriorState, Turn
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, json as json_helper, storage

@@ -21,8 +21,8 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_TIMEOUT, EVENT_HANDLED
-from custom_components.intent_router.llm_client import (
-    REPROBE_AFTER,
+from custom_components.intent_router.llm_client import REPROBE_AFTER
+from custom_components.intent_router.llm_reply import (
     LLMResponseError,
     extract_json_object,
 )

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.context_store import ExecutedAction, PriorState
-from custom_components.intent_router.plan import Action
+from custom_components.intent_router.records import Action, ExecutedAction, PriorState
 from custom_components.intent_router.shortcuts import (
     is_state_question,
     match_shortcut,

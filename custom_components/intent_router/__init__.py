@@ -18,7 +18,8 @@ from .const import DOMAIN, PROBE_TIMEOUT
 from .context_store import ContextStore
 from .data import IntentRouterData
 from .learned import LearnedCommands
-from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
+from .llm_client import LLMClient
+from .llm_reply import LLMAuthError, LLMConnectionError, LLMError
 from .music import MusicSource
 from .services import async_setup_services
 from .settings import Settings
@@ -102,7 +103,6 @@ async def async_setup_entry(
         on_auth_failed=lambda: entry.async_start_reauth(hass),
     )
     entry.runtime_data = IntentRouterData(
-        settings=settings,
         client=client,
         context=context,
         learned=learned,

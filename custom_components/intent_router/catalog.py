@@ -25,8 +25,9 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .const import DENIED_DOMAINS, DENIED_SERVICE_WORDS
 from .domains import asks_first, domain_info, kind_words
+from .records import EntityInfo
+from .safety import is_denied
 from .tools import Tool, ToolSource
 
 # Small homes are sent whole; larger ones get a shortlist of this size.
@@ -76,26 +77,6 @@ WORD_RE = re.compile(r"[\w']+")
 
 
 @dataclass(slots=True, frozen=True)
-class EntityInfo:
-    """An exposed entity as the model sees it."""
-
-    entity_id: str
-    name: str
-    aliases: tuple[str, ...]
-    area: str | None
-    state: str
-    attributes: Mapping[str, Any]
-    # Everything the entity reports, for matching service and field filters.
-    all_attributes: Mapping[str, Any] = field(default_factory=dict)
-    floor: str | None = None
-
-    @property
-    def domain(self) -> str:
-        """The entity's domain."""
-        return self.entity_id.partition(".")[0]
-
-
-@dataclass(slots=True, frozen=True)
 class ServiceInfo:
     """An allowed service and the data fields it takes (with value hints)."""
 
@@ -126,9 +107,13 @@ class Catalog:
     # Every area's name, with its floor's name when it has one.
     area_floors: dict[str, str | None] = field(default_factory=dict)
     tools: dict[str, Tool] = field(default_factory=dict)
-    # Who is speaking, and what their last turns acted on (newest last).
-    device_id: str | None = None
+    # What the speaker's last turns acted on (newest last).
     recent_targets: list[str] = field(default_factory=list)
+
+    def reads_only(self, tool: str) -> bool:
+        """Whether a service only returns data, such as weather.get_forecasts."""
+        info = self.services.get(tool)
+        return info is not None and info.responds
 
     def needs_confirmation(
         self, entity_id: str, confirm_domains: Iterable[str]
@@ -143,14 +128,6 @@ class Catalog:
 def words(text: str) -> set[str]:
     """Lower-case words of a text, for cheap relevance matching."""
     return set(WORD_RE.findall(text.casefold()))
-
-
-def is_denied(tool: str) -> bool:
-    """Services that options can never allow (DESIGN.md, Safety)."""
-    domain, _, service = tool.partition(".")
-    return domain in DENIED_DOMAINS or any(
-        word in service for word in DENIED_SERVICE_WORDS
-    )
 
 
 async def async_build_catalog(
@@ -220,7 +197,6 @@ async def async_build_catalog(
         tools={
             tool.name: tool for source in tool_sources for tool in source.tools(exposed)
         },
-        device_id=device_id,
         recent_targets=list(recent_targets),
     )
 

@@ -50,12 +50,13 @@ from .const import (
     CONF_TIMEOUT,
     CONF_USE_LLM,
     DEFAULT_URL,
-    DENIED_DOMAINS,
     DOMAIN,
     LOGGER,
     PROBE_TIMEOUT,
 )
-from .llm_client import LLMAuthError, LLMClient, LLMConnectionError, LLMError
+from .llm_client import LLMClient
+from .llm_reply import LLMAuthError, LLMConnectionError, LLMError
+from .safety import DENIED_DOMAINS
 from .settings import MAX_CONTEXT_TTL, McpServerConfig, Settings, default_options
 
 if TYPE_CHECKING:

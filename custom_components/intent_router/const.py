@@ -30,25 +30,7 @@ CONF_DEFAULT_MUSIC_PLAYER: Final = "default_music_player"
 # Stored as a list of {"url": str, "token": str | None}; edited as text lines.
 CONF_MCP_SERVERS: Final = "mcp_servers"
 
-# Safety limits that options cannot lift (DESIGN.md, Safety).
-DENIED_DOMAINS: Final = frozenset(
-    {
-        "backup",
-        "hassio",
-        "homeassistant",
-        "logger",
-        "pyscript",
-        "python_script",
-        "recorder",
-        "rest_command",
-        "shell_command",
-        "system_log",
-        "update",
-        DOMAIN,
-    }
-)
-DENIED_SERVICE_WORDS: Final = frozenset({"reload", "restart", "shutdown", "reboot"})
-MAX_ACTIONS: Final = 5
+# Turns a minute one device may take (utterance.py, RateLimiter).
 RATE_LIMIT_PER_MINUTE: Final = 20
 
 # Fired once per handled turn (never with the user's text).

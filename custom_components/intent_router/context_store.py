@@ -13,60 +13,37 @@ Nothing said or found on disk can take the memory (or the agent) down:
   key -> turns mapping in the event loop and writes the bytes as they are
   from a worker thread; a large memory is a few thousand byte strings, not
   millions of objects for the garbage collector to walk;
-- a stored file is read turn by turn against the dataclasses below: a bad
+- a stored file is read turn by turn as `Turn` records (records.py): a bad
   turn is dropped with a warning; a file that cannot be used at all (written
-  by a newer version, unreadable, not this layout) is kept beside it as
-  `<key>.bad`, a repair issue says so, and the agent starts with no memory.
+  by a newer version, unreadable, not this layout) is set aside with a
+  repair issue (storage.py), and the agent starts with no memory.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-import contextlib
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
-from enum import Enum
-from functools import cache
-import math
+from collections.abc import Iterable
+from dataclasses import replace
 import re
-import shutil
 import time
-from types import NoneType, UnionType
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Final,
-    NamedTuple,
-    get_args,
-    get_origin,
-    get_type_hints,
-)
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
-from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.json import json_encoder_default
-from homeassistant.helpers.storage import Store
 from homeassistant.util.json import json_loads
 
 from .const import DOMAIN, LOGGER
+from .records import Turn, decode, encode
+from .storage import RobustStore
 
 if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
     from homeassistant.components.conversation import ChatLog, ConversationInput
+    from homeassistant.core import HomeAssistant
 
 STORAGE_VERSION = 1
 # 1.2: an executed action's `data` is called `args` (as in a plan's actions).
 STORAGE_MINOR_VERSION = 2
 SAVE_DELAY = 30.0
-# Files of any major version reach the migrate hook, which sets newer ones aside.
-ANY_VERSION: Final = 2**31
-# Deeper values in a turn (a model's arguments, an entity's attributes) are
-# dropped: nothing a home does nests this deep, and what reads turns back
-# (recursively) must not be able to fail on them.
-MAX_DEPTH = 32
 
 # Text that looks like a secret is masked before it is stored. Every pattern
 # matches each character in at most one way (no nested or overlapping
@@ -87,17 +64,6 @@ _LETTER = re.compile(r"[A-Za-z]")
 _DIGIT_RUN = re.compile(r"\d(?:[\s-]?\d){5,}")
 KEY_TAIL = 30
 MASK = "***"
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def encodable(text: str) -> str:
-    r"""`text` with each lone surrogate replaced by U+FFFD.
-
-    A lone surrogate (a stray "\ud800" from a satellite, an automation or
-    a model's JSON) cannot be encoded as UTF-8: one in memory would fail
-    every later save, one in a request would fail the request.
-    """
-    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def mask_secrets(text: str) -> str:
@@ -134,37 +100,6 @@ def context_key(user_input: ConversationInput, chat_log: ChatLog) -> str:
     return f"conversation:{chat_log.conversation_id}"
 
 
-@dataclass(slots=True)
-class PriorState:
-    """What an entity looked like before an action, for undo."""
-
-    state: str
-    attributes: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class ExecutedAction:
-    """A service call that ran, with what undo needs."""
-
-    tool: str
-    targets: list[str]
-    args: dict[str, Any]
-    prior: dict[str, PriorState] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class Turn:
-    """One remembered turn; stored as its fields (see `_from_json`)."""
-
-    time: float
-    text: str
-    speech: str
-    outcome: str
-    source: str
-    plan: dict[str, Any] | None = None
-    actions: list[ExecutedAction] = field(default_factory=list)
-
-
 class Kept(NamedTuple):
     """A remembered turn: when it was said, and the turn as JSON."""
 
@@ -175,46 +110,10 @@ class Kept(NamedTuple):
 type KeptTurns = dict[str, tuple[Kept, ...]]
 
 
-@dataclass(slots=True, frozen=True)
-class _StoredFile:
-    """A memory file's payload, with the version that wrote it."""
-
-    version: int
-    minor_version: int
-    data: Any
-
-
-class _NewerFileError(Exception):
-    """The memory file was written by a newer major version."""
-
-    def __init__(self, stored: _StoredFile) -> None:
-        """Keep the payload, so that it can be set aside."""
-        super().__init__(f"memory file version {stored.version}")
-        self.stored = stored
-
-
-class _ContextStorage(Store[dict[str, Any]]):
-    """The Store, with the hook older and newer layouts pass through."""
-
-    async def _async_migrate_func(
-        self, old_major_version: int, old_minor_version: int, old_data: Any
-    ) -> Any:
-        """Bring a 1.1 file up to date; refuse a newer major version.
-
-        A newer minor version is read as it is: the fields it added are not
-        known here and are left out when its turns are read.
-        """
-        if old_major_version > STORAGE_VERSION:
-            raise _NewerFileError(
-                _StoredFile(old_major_version, old_minor_version, old_data)
-            )
-        if old_minor_version < STORAGE_MINOR_VERSION:
-            _rename_action_data(old_data)
-        return old_data
-
-
-def _rename_action_data(data: Any) -> None:
+def _migrate(old_minor_version: int, data: Any) -> None:
     """1.1 -> 1.2: executed actions' `data` became `args` (whatever the shape)."""
+    if old_minor_version >= 2:  # noqa: PLR2004 - the version this step reaches
+        return
     turns = data.get("turns") if isinstance(data, dict) else None
     for stored in turns.values() if isinstance(turns, dict) else ():
         for turn in stored if isinstance(stored, list) else ():
@@ -232,16 +131,13 @@ class ContextStore:
     ) -> None:
         """Create the store for one config entry; call `async_load` next."""
         self._hass = hass
-        self._entry_id = entry_id
-        self._store = _ContextStorage(
+        self._store = RobustStore(
             hass,
-            STORAGE_VERSION,
             f"{DOMAIN}.context.{entry_id}",
-            minor_version=STORAGE_MINOR_VERSION,
-            private=True,
-            atomic_writes=True,
-            max_readable_version=ANY_VERSION,
-            serialize_in_event_loop=False,
+            STORAGE_VERSION,
+            STORAGE_MINOR_VERSION,
+            issue_id=f"memory_set_aside_{entry_id}",
+            migrate=_migrate,
         )
         self.max_turns = max_turns
         self.ttl_seconds = ttl_seconds
@@ -249,27 +145,13 @@ class ContextStore:
         # snapshot of this dict can be written from another thread.
         self._turns: KeptTurns = {}
 
-    @property
-    def _issue_id(self) -> str:
-        return f"memory_set_aside_{self._entry_id}"
-
     async def async_load(self) -> None:
         """Read the stored turns; what cannot be used is dropped or set aside."""
-        try:
-            data = await self._store.async_load()
-        except _NewerFileError as err:
-            await self._async_set_aside(err.stored, "memory_from_newer_version")
-            return
-        except (HomeAssistantError, KeyError, TypeError, ValueError) as err:
-            LOGGER.debug("Memory file unreadable: %r", err)
-            await self._async_set_aside(None, "memory_unusable")
-            return
-        loaded = await self._hass.async_add_executor_job(
-            _read_file, data or {}, time.time() - self.ttl_seconds, self.max_turns
+        cutoff, max_turns = time.time() - self.ttl_seconds, self.max_turns
+        loaded = await self._store.async_load(
+            lambda data: _read_file(data, cutoff, max_turns)
         )
         if loaded is None:
-            stored = _StoredFile(STORAGE_VERSION, STORAGE_MINOR_VERSION, data)
-            await self._async_set_aside(stored, "memory_unusable")
             return
         self._turns, dropped, changed = loaded
         if dropped:
@@ -288,7 +170,7 @@ class ContextStore:
         if len(fresh) != len(kept):
             self._set(key, fresh)
         turns = _read_turns(json_loads(turn.json) for turn in fresh)
-        if len(turns) != len(fresh):  # a field type `_read_as` does not know
+        if len(turns) != len(fresh):  # a field type `decode` does not know
             LOGGER.warning(
                 "%s remembered turns could not be read back", len(fresh) - len(turns)
             )
@@ -326,8 +208,6 @@ class ContextStore:
     async def async_remove(self) -> None:
         """Delete the stored file, a set-aside copy and its repair issue."""
         await self._store.async_remove()
-        await self._bad_copy(STORAGE_VERSION, STORAGE_MINOR_VERSION).async_remove()
-        ir.async_delete_issue(self._hass, DOMAIN, self._issue_id)
 
     def _set(self, key: str, kept: tuple[Kept, ...]) -> None:
         if kept:
@@ -345,63 +225,12 @@ class ContextStore:
         cutoff = time.time() - self.ttl_seconds
         return tuple(turn for turn in kept if turn.time >= cutoff)
 
-    def _bad_copy(self, version: int, minor_version: int) -> Store[Any]:
-        """The Store of the copy kept beside a memory file that was set aside."""
-        return Store(
-            self._hass,
-            version,
-            f"{self._store.key}.bad",
-            private=True,
-            minor_version=minor_version,
-            serialize_in_event_loop=False,
-        )
-
-    async def _async_set_aside(
-        self, stored: _StoredFile | None, translation_key: str
-    ) -> None:
-        """Keep an unusable memory file as `<key>.bad`, say so, start empty.
-
-        The payload is written back under its own version, so the copy is the
-        file as it was; a file the Store could not read is copied as bytes.
-        """
-        path: str = self._store.path
-        if stored is None:
-            await self._hass.async_add_executor_job(_copy_file, path, f"{path}.bad")
-        else:
-            copy = self._bad_copy(stored.version, stored.minor_version)
-            await copy.async_save(stored.data)
-        LOGGER.warning(
-            "Could not use the memory file %s; it was kept as %s.bad and the"
-            " agent starts with an empty memory",
-            path,
-            path,
-        )
-        ir.async_create_issue(
-            self._hass,
-            DOMAIN,
-            self._issue_id,
-            is_fixable=False,
-            severity=ir.IssueSeverity.WARNING,
-            translation_key=translation_key,
-            translation_placeholders={
-                "path": path,
-                "copy": f"{path}.bad",
-                **({"version": str(stored.version)} if stored else {}),
-            },
-        )
-
-
-def _copy_file(source: str, destination: str) -> None:
-    """Copy a file if it can be read (worker thread)."""
-    with contextlib.suppress(OSError):
-        shutil.copyfile(source, destination)
-
 
 def _file_data(turns: KeptTurns, ttl_seconds: float) -> dict[str, Any]:
     """What the memory file holds: every key's unexpired turns, as they are.
 
-    Runs in a worker thread on a snapshot; the JSON of each turn is written
-    as it was made (an orjson fragment), not serialised again.
+    Runs in a worker thread on a snapshot; the JSON of each turn is written as it was made (an orjson fragment),
+    not serialised again.
     """
     cutoff = time.time() - ttl_seconds
     return {
@@ -447,18 +276,18 @@ def _read_turns(values: Iterable[Any]) -> list[Turn]:
     turns = []
     for value in values:
         try:
-            turns.append(_from_json(Turn, value))
+            turns.append(decode(Turn, value))
         except ValueError:
             continue
     return turns
 
 
 def _kept(turn: Turn) -> Kept:
-    """A turn as it is kept: JSON that always encodes (see `_plain`)."""
+    """A turn as it is kept: JSON that always encodes (see `encode`)."""
     return Kept(
         turn.time,
         orjson.dumps(
-            _plain(turn), option=orjson.OPT_NON_STR_KEYS, default=_json_default
+            encode(turn), option=orjson.OPT_NON_STR_KEYS, default=_json_default
         ),
     )
 
@@ -469,83 +298,3 @@ def _json_default(value: Any) -> Any:
         return json_encoder_default(value)
     except TypeError:
         return str(value)
-
-
-def _plain(value: Any, depth: int = 0) -> Any:
-    """A JSON-ready copy of `value`: dataclasses as dicts, strings `encodable`.
-
-    Values nested deeper than MAX_DEPTH become None.
-    """
-    if depth > MAX_DEPTH:
-        return None
-    if isinstance(value, str):
-        return encodable(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return {
-            f.name: _plain(getattr(value, f.name), depth + 1) for f in fields(value)
-        }
-    if isinstance(value, Mapping):
-        return {_plain(k, depth + 1): _plain(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_plain(item, depth + 1) for item in value]
-    return value
-
-
-@cache
-def _field_types(cls: type[DataclassInstance]) -> tuple[tuple[str, Any, bool], ...]:
-    """A dataclass's fields: name, type, and whether a stored turn must have it."""
-    hints = get_type_hints(cls)
-    return tuple(
-        (f.name, hints[f.name], f.default is MISSING and f.default_factory is MISSING)
-        for f in fields(cls)
-    )
-
-
-def _from_json[T: DataclassInstance](cls: type[T], value: Any) -> T:
-    """Read a stored value as the dataclass `cls`; ValueError if it is not one.
-
-    Fields the dataclass does not have are left out (a newer minor version
-    may add some); missing fields with a default take it.
-    """
-    if not isinstance(value, dict):
-        msg = f"{cls.__name__} is not an object"
-        raise ValueError(msg)  # noqa: TRY004 - one error for any bad turn
-    kwargs = {}
-    for name, hint, required in _field_types(cls):
-        if name in value:
-            kwargs[name] = _read_as(hint, value[name])
-        elif required:
-            msg = f"{cls.__name__} has no {name}"
-            raise ValueError(msg)
-    return cls(**kwargs)
-
-
-def _read_as(hint: Any, value: Any) -> Any:  # noqa: PLR0911 - one case per kind of type
-    """Read a stored value as the type `hint`; ValueError if it is not one."""
-    if hint is Any:
-        return value
-    if isinstance(hint, type) and is_dataclass(hint):
-        return _from_json(hint, value)
-    origin, args = get_origin(hint), get_args(hint)
-    if origin is UnionType:
-        for arg in args:
-            with contextlib.suppress(ValueError):
-                return _read_as(arg, value)
-    elif origin is list and isinstance(value, list):
-        return [_read_as(args[0], item) for item in value]
-    elif origin is dict and isinstance(value, dict):
-        return {_read_as(args[0], k): _read_as(args[1], v) for k, v in value.items()}
-    elif hint is float and _is_number(value) and math.isfinite(value):
-        return float(value)
-    elif hint is NoneType and value is None:
-        return None
-    elif isinstance(hint, type) and issubclass(hint, Enum):
-        return hint(value)  # ValueError if it is not one of its values
-    elif isinstance(hint, type) and isinstance(value, hint) and hint is not float:
-        return value  # str, bool; an int field is not given a bool below
-    msg = f"expected {hint}"
-    raise ValueError(msg)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)

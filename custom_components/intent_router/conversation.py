@@ -13,6 +13,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import DOMAIN
 from .data import IntentRouterConfigEntry
+from .services import ROUTE_REQUEST
 
 # The agent serialises nothing per entity; HA may run turns concurrently.
 PARALLEL_UPDATES = 0
@@ -72,8 +73,23 @@ class IntentRouterConversationEntity(
         user_input: conversation.ConversationInput,
         chat_log: conversation.ChatLog,
     ) -> conversation.ConversationResult:
-        """Route the turn and record the reply in the chat log."""
-        reply = await self._entry.runtime_data.agent.async_handle(user_input, chat_log)
+        """Route the turn and record the reply in the chat log.
+
+        A turn from the `route` action brings a room to act for and whether
+        to plan only; its reply goes back to the action too.
+        """
+        request = ROUTE_REQUEST.get()
+        # Only the turn the action started: a conversation its actions start
+        # runs without the request.
+        ROUTE_REQUEST.set(None)
+        reply = await self._entry.runtime_data.agent.async_handle(
+            user_input,
+            chat_log,
+            area_id=request.area_id if request else None,
+            dry_run=request.dry_run if request else False,
+        )
+        if request is not None:
+            request.reply = reply
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=self.entity_id, content=reply.speech)
         )

@@ -10,7 +10,6 @@ from .agent import IntentRouterAgent
 from .context_store import ContextStore
 from .learned import LearnedCommands
 from .llm_client import LLMClient
-from .settings import Settings
 from .stats import TurnStats
 
 type IntentRouterConfigEntry = ConfigEntry[IntentRouterData]
@@ -20,7 +19,6 @@ type IntentRouterConfigEntry = ConfigEntry[IntentRouterData]
 class IntentRouterData:
     """What one configured model server has at run time, built at set-up."""
 
-    settings: Settings
     client: LLMClient
     context: ContextStore
     learned: LearnedCommands

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .context_store import PriorState
+from .records import PriorState
 from .speech import base_language
 
 # A service of the entity's own domain and its data, e.g. ("turn_on", {}).

@@ -18,9 +18,8 @@ from homeassistant.core import Context, HomeAssistant, State, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError
 
 from .const import LOGGER
-from .context_store import ExecutedAction, PriorState
 from .domains import domain_info
-from .plan import Action
+from .records import Action, ExecutedAction, PriorState
 from .speech import Phrase
 from .tools import Tool
 

@@ -20,15 +20,16 @@ misheard names.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 import re
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
-from .catalog import STOP_WORDS, Catalog, EntityInfo
-from .domains import DOMAINS, domain_info, kind_words
+from .catalog import STOP_WORDS, Catalog
+from .domains import DOMAINS, domain_info, domain_of, kind_words
+from .records import Action, EntityInfo, Plan
 from .vocabulary import EVERYTHING_WORDS, REFERENCE_WORDS
 
 # A said word of at least this length may stand for a known word this similar:
@@ -309,3 +310,118 @@ def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
         or mentions.refers_back
         or (info is not None and info.area in mentions.areas)
     )
+
+
+@dataclass(slots=True, frozen=True)
+class Ungrounded:
+    """A plan that must not run: some target is not what the words meant.
+
+    `choices` are the devices that would fit, when there are several to ask
+    between; without choices nothing fits.
+    """
+
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(slots=True, frozen=True)
+class Grounded:
+    """What of a plan the words meant, and why (`bases`, per target).
+
+    `plan` keeps only grounded actions and targets; `dropped` are the
+    actions nothing said points at (a small model's extra guesses).
+    """
+
+    plan: Plan
+    bases: Mapping[str, Basis]
+    dropped: tuple[Action, ...] = ()
+
+
+def check_grounding(
+    plan: Plan,
+    mentions: Mentions,
+    catalog: Catalog,
+    last_targets: Collection[str],
+    offered: Collection[str],
+    confirm: Collection[str],
+) -> Grounded | Ungrounded:
+    """The part of a plan the words point at; a question when it is a guess.
+
+    Targets nothing said points at are dropped, and so are actions left
+    without targets: each action runs because it was asked for, not because
+    it came with one that was. When nothing is left, the plan is
+    ungrounded. A target grounded only by kind and place is a guess when the
+    plan took some, not all, of the devices that fit equally ("turn on the
+    lamp" with a lamp in three rooms): the user is asked which.
+    """
+    bases: dict[str, Basis] = {}
+    kept: list[Action] = []
+    dropped: list[Action] = []
+    choices: tuple[str, ...] | None = None
+    for action in plan.actions:
+        if catalog.reads_only(action.tool) or _tool_meant(action, mentions, catalog):
+            # A service that returns data (a forecast, a list) changes
+            # nothing; a tool said for chooses its own device (music: the
+            # speaker here).
+            kept.append(action)
+            continue
+        if action.tool in catalog.tools:
+            dropped.append(action)
+            continue
+        domain = domain_of(action.tool)
+        found = grounding_basis(
+            action.targets, mentions, catalog, last_targets, offered, confirm
+        )
+        fitting = {
+            entity_id
+            for entity_id in candidates(
+                mentions, catalog, confirm, {*mentions.kinds, domain}
+            )
+            if domain_of(entity_id) == domain
+        }
+        targets = tuple(t for t in action.targets if found[t] is not None)
+        if not targets:
+            dropped.append(action)
+            if choices is None:
+                choices = tuple(sorted(fitting)) if len(fitting) > 1 else ()
+            continue
+        guessed = [
+            target
+            for target in targets
+            if target not in mentions.entities and target not in last_targets
+        ]
+        # A guess among devices in different rooms, with no room said, is a
+        # question ("turn on the lamp" with lamps in three rooms); within the
+        # room said or spoken in, the room decided.
+        several_places = len({_place(e, catalog) for e in fitting}) > 1
+        said_place = bool(mentions.areas or mentions.floors)
+        partial = fitting > set(targets)
+        if guessed and several_places and not said_place and partial:
+            return Ungrounded(tuple(sorted(fitting)))
+        kept.append(replace(action, targets=targets))
+        bases.update({t: b for t, b in found.items() if b is not None})
+    if dropped and not kept:
+        return Ungrounded(choices or ())
+    return Grounded(replace(plan, actions=tuple(kept)), bases, tuple(dropped))
+
+
+def _tool_meant(action: Action, mentions: Mentions, catalog: Catalog) -> bool:
+    """Whether the words are about what a tool (not a service) acts on.
+
+    Music needs music or a speaker said, named or referred back to; a tool
+    without a kind (MCP) stands on its own.
+    """
+    tool = catalog.tools.get(action.tool)
+    if tool is None:
+        return False
+    return (
+        tool.kind is None
+        or tool.kind in mentions.kinds
+        or mentions.refers_back
+        or any(domain_of(entity_id) == tool.kind for entity_id in mentions.entities)
+    )
+
+
+def _place(entity_id: str, catalog: Catalog) -> tuple[str | None, str | None]:
+    """An entity's area and floor."""
+    info = catalog.exposed[entity_id]
+    return info.area, info.floor

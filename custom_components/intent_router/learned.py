@@ -16,28 +16,28 @@ Lessons still waiting are stored too, so a restart does not reset the wait.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 import hashlib
 import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from homeassistant.helpers.storage import Store
-
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
-from .gate import Grounded, learnable
-from .grounding import Mentions, candidates, words_of
-from .plan import Action, Plan
+from .grounding import SPEAKER_INDEPENDENT, Grounded, Mentions, candidates, words_of
+from .records import Action, Plan, decode, encode
+from .storage import RobustStore
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .catalog import Catalog
-    from .context_store import ExecutedAction
+    from .records import ExecutedAction
 
 STORAGE_VERSION = 1
+# 1.2: a waiting lesson's memory key is `memory_key` (it was `conversation`).
+STORAGE_MINOR_VERSION = 2
 # Seconds a command must stand (not undone, not corrected) before it is learned.
 LEARN_AFTER = 180.0
 # Entries kept; the least recently used go first.
@@ -86,7 +86,7 @@ def fingerprint(
 
 def lesson(
     plan: Plan,
-    grounded: Grounded | None,
+    grounded: Grounded,
     mentions: Mentions,
     catalog: Catalog,
     language: str,
@@ -94,9 +94,7 @@ def lesson(
     text: str,
 ) -> Lesson | None:
     """What a plan that ran may teach, if the words alone decided it."""
-    if grounded is None or not learnable(
-        plan, grounded, mentions, catalog, text, confirm
-    ):
+    if not learnable(plan, grounded, mentions, catalog, text, confirm):
         return None
     return Lesson(
         sentence_key(text, language, catalog.speaker_area),
@@ -104,6 +102,52 @@ def lesson(
         fingerprint(plan.actions, mentions, catalog, confirm),
         plan.confidence,
     )
+
+
+def learnable(
+    plan: Plan,
+    grounded: Grounded,
+    mentions: Mentions,
+    catalog: Catalog,
+    text: str,
+    confirm: Collection[str],
+) -> bool:
+    """Whether a plan that ran may answer the same words next time, at once.
+
+    Only what the words alone decide: every target named, or of a kind said
+    in a place said (or the whole home); nothing referred back; services
+    that change something (no tools, no data); every argument said ("50
+    percent", not "a bit brighter", which the model worked out from a state
+    that will have changed). What asks for confirmation is never learned.
+    """
+    said = set(words_of(text))
+    return (
+        bool(plan.actions)
+        and not mentions.refers_back
+        and all(
+            action.tool in catalog.services
+            and not catalog.reads_only(action.tool)
+            and all(
+                grounded.bases.get(target) in SPEAKER_INDEPENDENT
+                and not catalog.needs_confirmation(target, confirm)
+                for target in action.targets
+            )
+            and all(_said(value, said) for value in action.args.values())
+            for action in plan.actions
+        )
+    )
+
+
+def _said(value: object, said: set[str]) -> bool:
+    """Whether an argument's value is in the words (each item of a list)."""
+    if isinstance(value, list):
+        return all(_said(item, said) for item in value)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return False
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    value_words = set(words_of(str(value)))
+    return bool(value_words) and value_words <= said
 
 
 @dataclass(slots=True, frozen=True)
@@ -116,13 +160,21 @@ class Lesson:
     confidence: float
 
 
-@dataclass(slots=True)
-class _Candidate:
-    """A lesson waiting out `LEARN_AFTER` for the conversation it came from."""
+@dataclass(slots=True, frozen=True)
+class _Waiting:
+    """A lesson waiting out `LEARN_AFTER` for the memory key it came from."""
 
-    conversation: str
-    lesson: Lesson
+    memory_key: str
+    key: str
+    actions: tuple[Action, ...]
+    fingerprint: str
+    confidence: float
     time: float
+
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson that waits."""
+        return Lesson(self.key, self.actions, self.fingerprint, self.confidence)
 
 
 @dataclass(slots=True)
@@ -142,26 +194,31 @@ class LearnedCommands:
 
     def __init__(self, hass: HomeAssistant, entry_id: str) -> None:
         """Bind to the entry's storage file; call `async_load` before use."""
-        self._store: Store[dict[str, Any]] = Store(
-            hass, STORAGE_VERSION, f"{DOMAIN}.learned.{entry_id}"
+        # A cache: a file that cannot be used is set aside and logged, and
+        # commands are learned again, with no repair issue to act on.
+        self._store = RobustStore(
+            hass,
+            f"{DOMAIN}.learned.{entry_id}",
+            STORAGE_VERSION,
+            STORAGE_MINOR_VERSION,
+            migrate=_migrate,
+            serialize_in_event_loop=True,  # `_data` reads the live entries
         )
         self._entries: dict[str, _Entry] = {}
-        self._candidates: list[_Candidate] = []
+        self._waiting: list[_Waiting] = []
 
     async def async_load(self) -> None:
-        """Read the entries; a damaged file is a cache lost, not an error."""
-        data = await self._store.async_load() or {}
-        try:
-            self._entries = {
-                str(key): _entry(raw) for key, raw in data.get("entries", {}).items()
-            }
-            self._candidates = [_candidate(raw) for raw in data.get("waiting", [])]
-        except (AttributeError, KeyError, TypeError, ValueError) as err:
+        """Read the entries; an entry that cannot be read is dropped."""
+        loaded = await self._store.async_load(_read_file)
+        if loaded is None:
+            return
+        self._entries, self._waiting, dropped = loaded
+        if dropped:
             LOGGER.warning(
-                "Forgot the learned commands, their file is damaged: %s", err
+                "Forgot %s learned commands that could not be read from %s",
+                dropped,
+                self._store.key,
             )
-            self._entries = {}
-            self._candidates = []
 
     async def async_flush(self) -> None:
         """Write the entries and the waiting lessons now (unload)."""
@@ -172,19 +229,23 @@ class LearnedCommands:
         await self._store.async_remove()
 
     def lookup(
-        self, key: str, current: Callable[[tuple[Action, ...]], str]
+        self,
+        key: str,
+        mentions: Mentions,
+        catalog: Catalog,
+        confirm: Collection[str],
     ) -> Plan | None:
         """The learned plan for these words here, if it still fits the home.
 
-        `current` gives the fingerprint an entry's actions and words have
-        now; an entry made when they pointed at something else is forgotten.
+        An entry made when its words and devices pointed at something else
+        (its fingerprint differs now) is forgotten.
         """
         now = time.time()
         self._promote(now)
         entry = self._entries.get(key)
         if entry is None:
             return None
-        if entry.fingerprint != current(entry.actions):
+        if entry.fingerprint != fingerprint(entry.actions, mentions, catalog, confirm):
             LOGGER.debug("Forgot a learned command: its devices changed")
             self._forget(key)
             return None
@@ -195,13 +256,13 @@ class LearnedCommands:
 
     def observe(
         self,
-        conversation: str,
+        memory_key: str,
         lesson: Lesson | None,
         executed: Iterable[ExecutedAction],
     ) -> None:
         """A turn was remembered: it corrects waiting lessons, or is one.
 
-        A later turn of the same conversation that acts on a waiting
+        A later turn of the same memory key (device) that acts on a waiting
         lesson's devices (undo, "turn it off", "no, dimmer") or says its
         words again means it did not stand as it was.
         """
@@ -209,32 +270,39 @@ class LearnedCommands:
         self._promote(now)
         touched = {t for action in executed for t in action.targets}
         standing = [
-            candidate
-            for candidate in self._candidates
-            if candidate.conversation != conversation
+            waiting
+            for waiting in self._waiting
+            if waiting.memory_key != memory_key
             or not (
-                touched & {t for a in candidate.lesson.actions for t in a.targets}
-                or (lesson is not None and lesson.key == candidate.lesson.key)
+                touched & {t for a in waiting.actions for t in a.targets}
+                or (lesson is not None and lesson.key == waiting.key)
             )
         ]
         if lesson is not None:
-            standing.append(_Candidate(conversation, lesson, now))
-        if standing != self._candidates:
-            self._candidates = standing
+            standing.append(
+                _Waiting(
+                    memory_key,
+                    lesson.key,
+                    lesson.actions,
+                    lesson.fingerprint,
+                    lesson.confidence,
+                    now,
+                )
+            )
+        if standing != self._waiting:
+            self._waiting = standing
             self._save()
 
     def forget_sentence(self, text: str) -> None:
         """Forget what these words were learned as, in any area (undo)."""
         words = " ".join(words_of(text))
-        self._candidates = [
-            c for c in self._candidates if c.lesson.key.rpartition("|")[2] != words
-        ]
+        self._waiting = [w for w in self._waiting if w.key.rpartition("|")[2] != words]
         for key in [k for k in self._entries if k.rpartition("|")[2] == words]:
             self._forget(key)
 
     def clear(self) -> None:
         """Forget every learned and waiting command (`clear_context`)."""
-        self._candidates.clear()
+        self._waiting.clear()
         if self._entries:
             self._entries.clear()
             self._save()
@@ -244,7 +312,7 @@ class LearnedCommands:
         self._promote(time.time())
         return {
             "learned": len(self._entries),
-            "waiting": len(self._candidates),
+            "waiting": len(self._waiting),
             "hits": sum(entry.hits for entry in self._entries.values()),
             "hits_per_command": sorted(
                 (entry.hits for entry in self._entries.values()), reverse=True
@@ -253,14 +321,13 @@ class LearnedCommands:
 
     def _promote(self, now: float) -> None:
         """Learn the lessons that stood for `LEARN_AFTER`."""
-        due = [c for c in self._candidates if now - c.time >= LEARN_AFTER]
+        due = [w for w in self._waiting if now - w.time >= LEARN_AFTER]
         if not due:
             return
-        self._candidates = [c for c in self._candidates if c not in due]
-        for candidate in due:
-            lesson = candidate.lesson
-            self._entries[lesson.key] = _Entry(
-                lesson.actions, lesson.fingerprint, lesson.confidence, now, now
+        self._waiting = [w for w in self._waiting if w not in due]
+        for waiting in due:
+            self._entries[waiting.key] = _Entry(
+                waiting.actions, waiting.fingerprint, waiting.confidence, now, now
             )
         while len(self._entries) > MAX_LEARNED:
             oldest = min(self._entries, key=lambda k: self._entries[k].used)
@@ -279,71 +346,51 @@ class LearnedCommands:
     def _data(self) -> dict[str, Any]:
         """The entries and the waiting lessons as JSON data."""
         return {
-            "entries": {
-                key: {
-                    "actions": _actions_data(entry.actions),
-                    "fingerprint": entry.fingerprint,
-                    "confidence": entry.confidence,
-                    "learned": entry.learned,
-                    "used": entry.used,
-                    "hits": entry.hits,
-                }
-                for key, entry in self._entries.items()
-            },
-            "waiting": [
-                {
-                    "conversation": candidate.conversation,
-                    "key": candidate.lesson.key,
-                    "actions": _actions_data(candidate.lesson.actions),
-                    "fingerprint": candidate.lesson.fingerprint,
-                    "confidence": candidate.lesson.confidence,
-                    "time": candidate.time,
-                }
-                for candidate in self._candidates
-            ],
+            "entries": {key: encode(entry) for key, entry in self._entries.items()},
+            "waiting": [encode(waiting) for waiting in self._waiting],
         }
 
 
-def _actions_data(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
-    """Actions as JSON data."""
-    return [
-        {"tool": a.tool, "targets": list(a.targets), "args": a.args} for a in actions
-    ]
+def _migrate(old_minor_version: int, data: Any) -> None:
+    """1.1 -> 1.2: a waiting lesson's `conversation` became `memory_key`."""
+    if old_minor_version >= 2:  # noqa: PLR2004 - the version this step reaches
+        return
+    waiting = data.get("waiting") if isinstance(data, dict) else None
+    for item in waiting if isinstance(waiting, list) else ():
+        if isinstance(item, dict) and "conversation" in item:
+            item["memory_key"] = item.pop("conversation")
 
 
-def _actions(raw: list[dict[str, Any]]) -> tuple[Action, ...]:
-    """Stored actions, checked field by field (validation runs again at use)."""
-    actions = tuple(
-        Action(
-            str(item["tool"]),
-            tuple(str(t) for t in item["targets"]),
-            dict(item.get("args") or {}),
-        )
-        for item in raw
-    )
-    if not actions:
-        raise ValueError("a learned command without actions")
-    return actions
+def _read_file(data: Any) -> tuple[dict[str, _Entry], list[_Waiting], int] | None:
+    """The entries and waiting lessons that read, and how many did not.
+
+    None when the file is not this layout at all. Runs in a worker thread.
+    """
+    if not isinstance(data, dict):
+        return None
+    raw_entries = data.get("entries", {})
+    raw_waiting = data.get("waiting", [])
+    if not isinstance(raw_entries, dict) or not isinstance(raw_waiting, list):
+        return None
+    entries: dict[str, _Entry] = {}
+    waiting: list[_Waiting] = []
+    dropped = 0
+    for key, raw in raw_entries.items():
+        try:
+            entries[str(key)] = _with_actions(decode(_Entry, raw))
+        except ValueError:
+            dropped += 1
+    for raw in raw_waiting:
+        try:
+            waiting.append(_with_actions(decode(_Waiting, raw)))
+        except ValueError:
+            dropped += 1
+    return entries, waiting, dropped
 
 
-def _candidate(raw: dict[str, Any]) -> _Candidate:
-    """One stored waiting lesson."""
-    lesson = Lesson(
-        str(raw["key"]),
-        _actions(raw["actions"]),
-        str(raw["fingerprint"]),
-        float(raw["confidence"]),
-    )
-    return _Candidate(str(raw["conversation"]), lesson, float(raw["time"]))
-
-
-def _entry(raw: dict[str, Any]) -> _Entry:
-    """One stored entry, checked field by field."""
-    return _Entry(
-        _actions(raw["actions"]),
-        str(raw["fingerprint"]),
-        float(raw["confidence"]),
-        float(raw["learned"]),
-        float(raw["used"]),
-        int(raw["hits"]),
-    )
+def _with_actions[T: (_Entry, _Waiting)](record: T) -> T:
+    """A stored command has something to do (validation runs again at use)."""
+    if not record.actions:
+        msg = "a learned command without actions"
+        raise ValueError(msg)
+    return record

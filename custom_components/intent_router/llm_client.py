@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from http import HTTPStatus
-import json
 import math
 import time
 from typing import TYPE_CHECKING, Any, cast
@@ -29,7 +28,15 @@ import openai
 from homeassistant.helpers.httpx_client import get_async_client
 
 from .const import LOGGER
-from .context_store import encodable
+from .llm_reply import (
+    LLMAuthError,
+    LLMConnectionError,
+    LLMError,
+    LLMResponseError,
+    LLMTimeoutError,
+    extract_json_object,
+)
+from .records import encodable
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -44,13 +51,6 @@ MAX_PHRASE_TOKENS = 120
 # the least time worth starting another attempt with.
 RETRY_BACKOFF = (0.2, 0.6)
 MIN_ATTEMPT_TIME = 0.5
-# How many places a JSON object is looked for in a reply: the first `{`, the
-# first one in a fenced block, then the next ones (prose with braces before
-# the plan). Each look is one linear pass.
-MAX_OBJECT_STARTS = 8
-# A plan nests about five deep; far deeper JSON decodes (Python 3.14 allows
-# tens of thousands of levels) but would break whatever walks it recursively.
-MAX_JSON_DEPTH = 32
 # Words of a 400/422 that is about the structured-output request.
 RESPONSE_FORMAT_WORDS = ("response_format", "schema", "grammar")
 # Seconds after a step-down before the best mode is tried again.
@@ -63,41 +63,6 @@ class ResponseMode(StrEnum):
     JSON_SCHEMA = "json_schema"
     JSON_OBJECT = "json_object"
     TEXT = "text"
-
-
-class LLMError(Exception):
-    """A model request failed; `reason` is a short class for traces."""
-
-    reason = "error"
-
-
-class LLMAuthError(LLMError):
-    """The server refused the credentials."""
-
-    reason = "auth"
-
-
-class LLMConnectionError(LLMError):
-    """The server could not be reached, timed out or is overloaded."""
-
-    reason = "connection"
-
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        """Keep the server's Retry-After hint, when it gave one."""
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class LLMTimeoutError(LLMConnectionError):
-    """The server did not answer in time."""
-
-    reason = "timeout"
-
-
-class LLMResponseError(LLMError):
-    """The server answered, but not with something usable."""
-
-    reason = "invalid_response"
 
 
 @dataclass(slots=True)
@@ -118,54 +83,6 @@ class Completion:
         if self.prompt_tokens is None or self.cached_prompt_tokens is None:
             return None
         return self.prompt_tokens - self.cached_prompt_tokens
-
-
-def extract_json_object(text: str) -> dict[str, Any]:
-    """Return the JSON object in `text`: bare, fenced or after some prose.
-
-    A failed decode stops where the text stops being JSON, so each try is
-    linear, and there are at most `MAX_OBJECT_STARTS` of them: a huge reply of
-    unclosed braces costs a few passes, not one per brace.
-    """
-    decoder = json.JSONDecoder()
-    for start in _object_starts(text):
-        try:
-            value, _ = decoder.raw_decode(text, start)
-        except json.JSONDecodeError:
-            continue
-        except RecursionError as err:
-            raise LLMResponseError("the model's reply is nested too deeply") from err
-        if isinstance(value, dict):
-            if not _within_depth(value, MAX_JSON_DEPTH):
-                raise LLMResponseError("the model's reply is nested too deeply")
-            return value
-    raise LLMResponseError("no JSON object in the model's reply")
-
-
-def _within_depth(value: object, limit: int) -> bool:
-    """Whether decoded JSON nests at most `limit` deep (walked without recursion)."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in item)
-    return True
-
-
-def _object_starts(text: str) -> list[int]:
-    """Where a JSON object may start, most likely first, at most a few."""
-    starts = [text.find("{")]
-    if (fence := text.find("```")) != -1:
-        starts.append(text.find("{", fence))
-    position = text.find("{", starts[0] + 1) if starts[0] != -1 else -1
-    while position != -1 and len(starts) < MAX_OBJECT_STARTS:
-        starts.append(position)
-        position = text.find("{", position + 1)
-    return [start for start in dict.fromkeys(starts) if start != -1]
 
 
 def _retry_after(err: openai.APIStatusError) -> float | None:

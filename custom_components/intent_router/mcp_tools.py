@@ -44,13 +44,14 @@ from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.httpx_client import create_async_httpx_client
 from homeassistant.util import slugify
 
-from .catalog import Catalog, EntityInfo, is_denied
 from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
-from .plan import Action, PlanError, Rejection
+from .plan import PlanError, Rejection
+from .records import Action, EntityInfo
+from .safety import is_denied
 from .settings import McpServerConfig
 from .speech import phrase
-from .tools import ToolRun
+from .tools import HomeView, ToolRun
 
 REFRESH_INTERVAL = timedelta(minutes=10)
 # Connecting to one server and listing its tools, at set-up and on refresh.
@@ -340,7 +341,7 @@ class McpTool:
             description = f"{description[: MAX_DESCRIPTION_CHARS - 3]}..."
         return f"{self.name}({args}): {description}"
 
-    def validate(self, action: Action, catalog: Catalog) -> Action:
+    def validate(self, action: Action, home: HomeView) -> Action:
         """Refuse targets (tools act outside HA) and schema-invalid arguments."""
         if action.targets:
             raise PlanError(Rejection.INVALID_ARGS, f"{self.name} takes no targets")

@@ -1,4 +1,4 @@
-"""The Plan the model returns, and its validation against the catalog.
+"""Reading the model's plan, and validating any plan against the catalog.
 
 A plan can only do what this module lets through: known, allowed services;
 exposed entities; arguments HA's own service schema accepts; a few actions.
@@ -8,7 +8,7 @@ Whatever an utterance or an entity name says, that is the whole reach.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
@@ -17,8 +17,9 @@ import voluptuous as vol
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant
 
-from .catalog import Catalog, is_denied
-from .const import MAX_ACTIONS
+from .catalog import Catalog
+from .records import Action, Plan
+from .safety import MAX_ACTIONS, is_denied
 
 # Characters of a question or answer the model may write (about 40 tokens).
 MAX_SAID = 160
@@ -47,44 +48,6 @@ class PlanError(Exception):
         super().__init__(f"{rejection}: {detail}")
         self.rejection = rejection
         self.detail = detail
-
-
-@dataclass(slots=True, frozen=True)
-class Action:
-    """One tool call: a service on some targets, with arguments."""
-
-    tool: str
-    targets: tuple[str, ...] = ()
-    args: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True, frozen=True)
-class Plan:
-    """What the model wants done, how sure it is, and what it asks or answers.
-
-    Compact on purpose: every token the model writes costs time on a small
-    CPU, so it writes only what the integration cannot derive. Replies about
-    actions come from what ran (replies.py); `speech` is an answer to a
-    question, `clarify` a question back; why each target was chosen is
-    derived by the gate (grounding) and goes to the trace.
-    """
-
-    actions: tuple[Action, ...]
-    speech: str
-    confidence: float
-    clarify: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        """The plan as JSON data, in the shape `parse_plan` reads back."""
-        return {
-            "actions": [
-                {"tool": a.tool, "targets": list(a.targets), "args": a.args}
-                for a in self.actions
-            ],
-            "confidence": self.confidence,
-            "clarify": self.clarify,
-            "speech": self.speech,
-        }
 
 
 _ACTION_SCHEMA = vol.Schema(

@@ -38,8 +38,9 @@ from homeassistant.helpers.start import async_at_started
 
 from .catalog import Catalog, async_build_catalog
 from .const import DOMAIN, LOGGER
-from .grounding import pointed_at
-from .llm_client import Completion, LLMAuthError, LLMClient, LLMError
+from .grounding import Mentions, pointed_at
+from .llm_client import Completion, LLMClient
+from .llm_reply import LLMAuthError, LLMError
 from .plan import plan_json_schema
 from .prompt import USER_OPENING, build_messages, build_phrase_messages, estimate_tokens
 from .utterance import ModelFailedError, SupersededError
@@ -180,25 +181,26 @@ class Planner:
         self._warmed = digest
         LOGGER.debug("Warmed the model server's prompt cache")
 
-    async def async_plan(self, turn: Utterance, catalog: Catalog) -> Completion:
+    async def async_plan(
+        self, utterance: Utterance, catalog: Catalog, mentions: Mentions
+    ) -> Completion:
         """Step 7: one model call within the budget; a newer turn cancels it."""
         settings = self._settings
-        mentions = turn.mentions_in(catalog)
         messages = build_messages(
             catalog,
-            turn.text,
-            turn.history,
+            utterance.text,
+            utterance.history,
             settings.extra_instructions,
-            turn.user_input.language,
-            turn.automation,
-            pointed_at(mentions, catalog, turn.last_targets),
+            utterance.language,
+            utterance.automation,
+            pointed_at(mentions, catalog, utterance.last_targets),
         )
-        # This turn puts the stable part into the server's cache itself.
+        # This utterance puts the stable part into the server's cache itself.
         self._warmed = _digest(messages[0])
-        turn.trace(
+        utterance.trace(
             entities_sent=len(catalog.entities),
             services_sent=len(catalog.services),
-            history_turns=len(turn.history),
+            history_turns=len(utterance.history),
             prompt_tokens_estimate=estimate_tokens(messages),
         )
         call = self._hass.async_create_task(
@@ -207,12 +209,12 @@ class Planner:
                 model=settings.model,
                 temperature=settings.temperature,
                 schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
-                budget=self.remaining(turn),
+                budget=self.remaining(utterance),
             ),
             f"{DOMAIN} model call",
             eager_start=False,
         )
-        self._in_flight.calling(turn, call)
+        self._in_flight.calling(utterance, call)
         try:
             completion = await call
         except asyncio.CancelledError:
@@ -221,7 +223,7 @@ class Planner:
                 raise SupersededError from None
             raise
         except LLMError as err:
-            turn.trace(model_error=err.reason)
+            utterance.trace(model_error=err.reason)
             if isinstance(err, LLMAuthError):
                 self._on_auth_failed()
             raise ModelFailedError.of(err) from err
@@ -231,8 +233,8 @@ class Planner:
             LOGGER.exception("Unexpected error while asking the model")
             raise ModelFailedError("model_invalid_reply", "unexpected") from err
         finally:
-            self._in_flight.called(turn, call)
-        turn.trace(
+            self._in_flight.called(utterance, call)
+        utterance.trace(
             response_mode=completion.mode,
             prompt_tokens=completion.prompt_tokens,
             completion_tokens=completion.completion_tokens,
@@ -241,27 +243,29 @@ class Planner:
         return completion
 
     async def async_phrase(
-        self, turn: Utterance, results: list[dict[str, Any]]
+        self, utterance: Utterance, results: list[dict[str, Any]]
     ) -> str | None:
         """Step 11: data a tool returned, in words; None when the call fails."""
-        turn.trace(escalate=[r["tool"] for r in results])
+        utterance.trace(phrasing=[r["tool"] for r in results])
         try:
             return (
                 await self._client.async_complete_text(
-                    build_phrase_messages(turn.text, json.dumps(results, default=str)),
+                    build_phrase_messages(
+                        utterance.text, json.dumps(results, default=str)
+                    ),
                     model=self._settings.model,
                     temperature=self._settings.temperature,
-                    budget=self.remaining(turn),
+                    budget=self.remaining(utterance),
                 )
                 or None
             )
         except LLMError as err:
-            turn.trace(escalate_error=err.reason)
+            utterance.trace(phrasing_error=err.reason)
             return None
 
-    def remaining(self, turn: Utterance) -> float:
+    def remaining(self, utterance: Utterance) -> float:
         """Seconds left of the turn's budget."""
-        return max(turn.deadline - self._hass.loop.time(), 0.0)
+        return max(utterance.deadline - self._hass.loop.time(), 0.0)
 
 
 def _digest(message: Any) -> str:

@@ -18,8 +18,8 @@ from .replies import Outcome
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
 
-    from .catalog import Catalog, EntityInfo
-    from .context_store import Turn
+    from .catalog import Catalog
+    from .records import EntityInfo, Turn
 
 # How every user message starts: a warm-up sends it after the system part.
 USER_OPENING = "Speaker area: "

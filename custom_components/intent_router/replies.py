@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers import intent
 
-from .context_store import ExecutedAction
 from .executor import ActionOutcome
 from .llm_client import Completion
-from .plan import Action, Plan
+from .records import Action, ActionResult, ExecutedAction, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
@@ -43,13 +42,21 @@ class Outcome(StrEnum):
 
 
 class Source(StrEnum):
-    """What answered a turn."""
+    """What answered a turn: each value means one path."""
 
+    # Home Assistant's own sentences, tried before the model.
     LOCAL = "local"
+    # A plan of the model's.
     MODEL = "model"
+    # "again", "undo", "stop", "yes", "no", from memory.
     SHORTCUT = "shortcut"
+    # Words said here before, replayed without the model.
     LEARNED = "learned"
+    # The model failed: HA's own sentences answered, or the reason is told.
     FALLBACK = "fallback"
+    # The agent's own checks refused the turn (too long, too many, unsure,
+    # nothing understood without a model, a follow-up that no longer fits).
+    REFUSED = "refused"
 
 
 @dataclass(slots=True)
@@ -76,6 +83,15 @@ class TurnResult:
     def continue_conversation(self) -> bool:
         """A question was asked: keep the microphone open for the answer."""
         return self.outcome in (Outcome.CLARIFY, Outcome.CONFIRM)
+
+    def results(self) -> list[ActionResult]:
+        """How each action ended (HA's sentences report only what ran)."""
+        if self.outcomes:
+            return [
+                ActionResult(o.action.tool, o.action.targets, o.ok, o.error, o.result)
+                for o in self.outcomes
+            ]
+        return [ActionResult(a.tool, tuple(a.targets), ok=True) for a in self.executed]
 
     def report(self) -> dict[str, Any]:
         """What `intent_router_handled` says of the result (never any text)."""

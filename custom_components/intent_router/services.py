@@ -7,12 +7,13 @@ loaded. Input is checked before anything runs: bad input changes nothing.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import voluptuous as vol
 
 from homeassistant.components import conversation
-from homeassistant.components.conversation import trace
 from homeassistant.const import ATTR_AREA_ID, ATTR_CONFIG_ENTRY_ID, ATTR_DEVICE_ID
 from homeassistant.core import (
     HomeAssistant,
@@ -29,13 +30,14 @@ from homeassistant.helpers import (
     entity_registry as er,
     service,
 )
-from homeassistant.helpers.chat_session import async_get_chat_session
 
-from .const import DOMAIN, MAX_TEXT_LENGTH
+from .const import DOMAIN
+from .records import encode
+from .utterance import too_long
 
 if TYPE_CHECKING:
     from .data import IntentRouterConfigEntry
-    from .replies import AgentReply, TurnResult
+    from .replies import AgentReply
 
 SERVICE_ROUTE = "route"
 SERVICE_CLEAR_CONTEXT = "clear_context"
@@ -102,6 +104,24 @@ def _check_device(hass: HomeAssistant, device_id: str | None) -> None:
         raise _invalid("unknown_device", device_id=device_id)
 
 
+@dataclass(slots=True)
+class RouteRequest:
+    """What the `route` action asks of the agent beyond the text, and its reply.
+
+    Carried to the conversation entity through `conversation.async_converse`
+    in a context variable, since a conversation input has no room for it.
+    """
+
+    area_id: str | None
+    dry_run: bool
+    reply: AgentReply | None = None
+
+
+ROUTE_REQUEST: ContextVar[RouteRequest | None] = ContextVar(
+    f"{DOMAIN}_route_request", default=None
+)
+
+
 async def _async_route(call: ServiceCall) -> ServiceResponse:
     """Handle a text exactly as a spoken turn, and return what happened."""
     hass = call.hass
@@ -109,95 +129,56 @@ async def _async_route(call: ServiceCall) -> ServiceResponse:
     text = call.data[ATTR_TEXT].strip()
     if not text:
         raise _invalid("empty_text")
-    if len(text) > MAX_TEXT_LENGTH:
-        raise _invalid("text_too_long", max_length=str(MAX_TEXT_LENGTH))
+    if (refusal := too_long(text)) is not None:
+        # Refused as a spoken turn would be, as an error in the caller's input.
+        raise _invalid(refusal.key, **refusal.texts())
     device_id: str | None = call.data.get(ATTR_DEVICE_ID)
     _check_device(hass, device_id)
     area_id: str | None = call.data.get(ATTR_AREA_ID)
     if area_id is not None and ar.async_get(hass).async_get_area(area_id) is None:
         raise _invalid("unknown_area", area_id=area_id)
 
-    agent_id = (
-        er.async_get(hass).async_get_entity_id(
-            conversation.DOMAIN, DOMAIN, entry.entry_id
-        )
-        or entry.entry_id
-    )
-    user_input = conversation.ConversationInput(
-        text=text,
-        context=call.context,
-        conversation_id=call.data.get(ATTR_CONVERSATION_ID),
-        device_id=device_id,
-        satellite_id=None,
-        language=hass.config.language,
-        agent_id=agent_id,
-    )
-    # The chat session, chat log and debug trace a spoken turn gets (see
-    # conversation's `async_converse` and `ConversationEntity.async_process`).
-    with (
-        trace.async_conversation_trace() as turn_trace,
-        async_get_chat_session(hass, user_input.conversation_id) as session,
-        conversation.async_get_chat_log(hass, session, user_input) as chat_log,
-    ):
-        turn_trace.add_event(
-            trace.ConversationTraceEvent(
-                trace.ConversationTraceEventType.ASYNC_PROCESS, user_input.as_dict()
+    request = RouteRequest(area_id, call.data[ATTR_DRY_RUN])
+    token = ROUTE_REQUEST.set(request)
+    try:
+        # The chat session, chat log and debug trace of a spoken turn.
+        result = await conversation.async_converse(
+            hass,
+            text,
+            call.data.get(ATTR_CONVERSATION_ID),
+            call.context,
+            agent_id=er.async_get(hass).async_get_entity_id(
+                conversation.DOMAIN, DOMAIN, entry.entry_id
             )
+            or entry.entry_id,
+            device_id=device_id,
         )
-        reply = await entry.runtime_data.agent.async_handle(
-            user_input,
-            chat_log,
-            area_id=area_id,
-            dry_run=call.data[ATTR_DRY_RUN],
-        )
-        chat_log.async_add_assistant_content_without_tools(
-            conversation.AssistantContent(agent_id=agent_id, content=reply.speech)
-        )
-        response = _response(reply, chat_log.conversation_id)
-        turn_trace.set_result(**response)
-    return response
+    finally:
+        ROUTE_REQUEST.reset(token)
+    return _response(request.reply, result)
 
 
-def _response(reply: AgentReply, conversation_id: str) -> dict[str, Any]:
+def _response(
+    reply: AgentReply | None, result: conversation.ConversationResult
+) -> dict[str, Any]:
     """The route action's response data: what was planned, done and said."""
-    result = reply.result
-    plan = result.plan if result else None
+    turn = reply.result if reply else None
+    plan = turn.plan if turn else None
     return {
-        "speech": reply.speech,
-        "outcome": str(result.outcome) if result else None,
-        "source": str(result.source) if result else None,
+        "speech": reply.speech if reply else _speech(result),
+        "outcome": str(turn.outcome) if turn else None,
+        "source": str(turn.source) if turn else None,
         "confidence": plan.confidence if plan else None,
-        "plan": plan.as_dict() if plan else None,
-        "results": _results(result) if result else [],
-        "continue_conversation": reply.continue_conversation,
-        "conversation_id": conversation_id,
+        "plan": encode(plan) if plan else None,
+        "results": encode(turn.results()) if turn else [],
+        "continue_conversation": result.continue_conversation,
+        "conversation_id": result.conversation_id,
     }
 
 
-def _results(result: TurnResult) -> list[dict[str, Any]]:
-    """Each action: tool, targets, whether it worked, and any data it returned."""
-    if result.outcomes:
-        return [
-            {
-                "tool": outcome.action.tool,
-                "targets": list(outcome.action.targets),
-                "ok": outcome.ok,
-                "error": outcome.error,
-                "result": outcome.result,
-            }
-            for outcome in result.outcomes
-        ]
-    # Local intents report what ran as executed actions, not as outcomes.
-    return [
-        {
-            "tool": action.tool,
-            "targets": list(action.targets),
-            "ok": True,
-            "error": None,
-            "result": None,
-        }
-        for action in result.executed
-    ]
+def _speech(result: conversation.ConversationResult) -> str:
+    """The plain speech of a conversation result."""
+    return str(result.response.speech.get("plain", {}).get("speech", ""))
 
 
 async def _async_clear_context(call: ServiceCall) -> None:

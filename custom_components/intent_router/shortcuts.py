@@ -1,18 +1,18 @@
 """Deterministic follow-ups: "again", "undo that", "stop", "yes", "no".
 
-These need no model: a small, explicit phrase list per language decides,
-and the previous turn's executed actions (with their targets' prior states)
-say what to replay or reverse. Anything not on the list goes to the model.
+These need no model: which of them make sense after the turns so far, a
+small, explicit phrase list per language that decides whether an utterance
+is one, and the previous turn's executed actions (with their targets' prior
+states) that say what to replay or reverse. Anything else goes on to be read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 import re
 
-from .context_store import ExecutedAction, PriorState
 from .domains import domain_info, domain_of
-from .plan import Action
+from .records import Action, ExecutedAction, PriorState, Turn
 from .speech import base_language
 from .vocabulary import FILLER, PHRASES, QUESTION_OPENERS, Shortcut
 
@@ -36,6 +36,40 @@ def _filler_pattern(filler: Iterable[str]) -> re.Pattern[str]:
 _FILLER_PATTERNS = {
     language: _filler_pattern(words) for language, words in FILLER.items()
 }
+
+
+def available_shortcuts(
+    history: Sequence[Turn], *, asked: bool, automation: bool = False
+) -> list[Shortcut]:
+    """Follow-ups understood after these turns, in the order they are tried.
+
+    "Yes" and "no" always are, but for a yes to an automation's question
+    (`automation`, nothing of ours waiting): that goes to the model with the
+    question. A yes with nothing to confirm hears so, instead of reaching the
+    model. Words that mean both "no" and "undo" ("annule") are a no to a
+    question that is waiting (`asked`), else undo.
+    """
+    shortcuts = [Shortcut.AGAIN, Shortcut.UNDO]
+    shortcuts.insert(0 if asked else len(shortcuts), Shortcut.NO)
+    if asked or not automation:
+        shortcuts.insert(0, Shortcut.YES)
+    if last_acted(history) is not None:
+        shortcuts.append(Shortcut.STOP)
+    return shortcuts
+
+
+def last_acted(history: Sequence[Turn]) -> Turn | None:
+    """The most recent turn that changed something."""
+    return next((turn for turn in reversed(history) if turn.actions), None)
+
+
+def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
+    """The actions "again", "undo" or "stop" mean after a turn."""
+    if shortcut is Shortcut.AGAIN:
+        return [Action(a.tool, tuple(a.targets), dict(a.args)) for a in acted.actions]
+    if shortcut is Shortcut.UNDO:
+        return undo_actions(acted.actions)
+    return stop_actions(acted.actions)
 
 
 def match_shortcut(

@@ -44,6 +44,13 @@ class Phrase:
     key: str
     placeholders: Mapping[str, Placeholder] = field(default_factory=dict)
 
+    def texts(self) -> dict[str, str]:
+        """The placeholders as plain text ("A, B, C" for names)."""
+        return {
+            name: value if isinstance(value, str) else ", ".join(value.items)
+            for name, value in self.placeholders.items()
+        }
+
 
 def phrase(key: str, **placeholders: Placeholder) -> Phrase:
     """A phrase, written as `phrase("undo_done", targets=names)`."""
@@ -62,11 +69,7 @@ class SpokenError(HomeAssistantError):
         super().__init__(
             translation_domain=DOMAIN,
             translation_key=spoken.key,
-            translation_placeholders={
-                name: value if isinstance(value, str) else ", ".join(value.items)
-                for name, value in spoken.placeholders.items()
-            }
-            or None,
+            translation_placeholders=spoken.texts() or None,
         )
         self.phrase = spoken
 

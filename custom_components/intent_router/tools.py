@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .speech import Phrase
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
 
     from homeassistant.core import Context, HomeAssistant
 
-    from .catalog import Catalog, EntityInfo
-    from .context_store import PriorState
-    from .plan import Action
+    from .records import Action, EntityInfo, PriorState
 
 
 @dataclass(slots=True)
@@ -49,6 +47,22 @@ class ToolQuestion(Exception):  # noqa: N818 - a question, not an error
         self.question = question
 
 
+class HomeView(Protocol):
+    """What a tool sees of the home for one turn (the catalog is one)."""
+
+    @property
+    def exposed(self) -> Mapping[str, EntityInfo]:
+        """Every exposed entity."""
+
+    @property
+    def speaker_area(self) -> str | None:
+        """The area of the device spoken to, if known."""
+
+    @property
+    def recent_targets(self) -> Sequence[str]:
+        """What the speaker's last turns acted on (newest last)."""
+
+
 class Tool(Protocol):
     """One callable tool as the model sees it."""
 
@@ -68,7 +82,7 @@ class Tool(Protocol):
     def describe(self) -> str:
         """One prompt line: `name(field, ...): what it does`."""
 
-    def validate(self, action: Action, catalog: Catalog) -> Action:
+    def validate(self, action: Action, home: HomeView) -> Action:
         """Return the action ready to run, with defaults such as the player resolved.
 
         Raise PlanError when it is not acceptable, ToolQuestion when the user

@@ -1,7 +1,9 @@
 """One utterance on its way through the agent, and what it may run into.
 
-The agent's flow (agent.py) passes an `Utterance` from step to step; what
-the last turn asked waits in a `Pending`; a device that talks more than a
+The agent's flow (agent.py) hands each step the `Utterance`: what was said,
+by whom, and what its memory recalled, fixed before the first step reads
+it; what a step finds (the mentions, the grounding) it returns. What the
+last turn asked waits in a `Pending`; a device that talks more than a
 person does meets the `RateLimiter`.
 """
 
@@ -15,17 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.components.conversation import AssistantContent
 
-from .gate import Grounded, last_acted
-from .grounding import Mentions, find_mentions
-from .llm_client import LLMAuthError, LLMConnectionError, LLMError, LLMTimeoutError
-from .plan import Plan
-from .speech import Phrase, Phrasebook
+from .const import MAX_TEXT_LENGTH
+from .llm_reply import LLMAuthError, LLMConnectionError, LLMError, LLMTimeoutError
+from .records import Plan
+from .shortcuts import last_acted
+from .speech import Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput
 
-    from .catalog import Catalog
-    from .context_store import Turn
+    from .records import Turn
 
 SATELLITE_DOMAIN = "assist_satellite"
 # Above this many keys, the rate limiter drops those idle for a window.
@@ -78,16 +79,29 @@ class Pending:
 
     @classmethod
     def asked(
-        cls, turn: Utterance, plan: Plan | None, offered: tuple[str, ...]
+        cls, utterance: Utterance, plan: Plan | None, offered: tuple[str, ...]
     ) -> Pending:
         """What a turn that asked a question waits for, for a minute."""
-        request = turn.pending.request if turn.pending else turn.text
+        pending = utterance.recalled.pending
+        request = pending.request if pending else utterance.text
         return cls(time.monotonic() + PENDING_SECONDS, request, plan, offered)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
+class Recalled:
+    """What the memory holds for an utterance (step 3)."""
+
+    # This key's recent turns, oldest first.
+    history: tuple[Turn, ...] = ()
+    # The question its last turn asked, still answerable.
+    pending: Pending | None = None
+    # What an automation asked when it started this conversation.
+    automation: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
 class Utterance:
-    """One utterance on its way through the flow."""
+    """One utterance: what was said, by whom, and what memory recalled."""
 
     user_input: ConversationInput
     chat_log: ChatLog
@@ -95,18 +109,30 @@ class Utterance:
     key: str
     deadline: float
     phrases: Phrasebook
+    recalled: Recalled = field(default_factory=Recalled)
     # Set by the `route` action: a room to act for, and plan-only runs.
     area_id: str | None = None
     dry_run: bool = False
-    # Step 3: this key's recent turns, and the question its last turn asked.
-    history: list[Turn] = field(default_factory=list)
-    pending: Pending | None = None
-    # What an automation asked when it started this conversation (step 3).
-    automation: str | None = None
-    # What the words point at, once the catalog is known (steps 7 and 10).
-    mentions: Mentions | None = None
-    # Why each target is grounded, once the gate has checked (step 9).
-    grounded: Grounded | None = None
+
+    @property
+    def language(self) -> str:
+        """The language the turn is in."""
+        return self.user_input.language
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        """The recent turns of its key, oldest first."""
+        return self.recalled.history
+
+    @property
+    def pending(self) -> Pending | None:
+        """The question the last turn asked, if it is still answerable."""
+        return self.recalled.pending
+
+    @property
+    def automation(self) -> str | None:
+        """What an automation asked when it started this conversation."""
+        return self.recalled.automation
 
     @property
     def words(self) -> str:
@@ -124,12 +150,6 @@ class Utterance:
         acted = last_acted(self.history)
         return [t for a in acted.actions for t in a.targets] if acted else []
 
-    def mentions_in(self, catalog: Catalog) -> Mentions:
-        """What the turn's words point at in this catalog, read once."""
-        if self.mentions is None:
-            self.mentions = find_mentions(self.words, self.user_input.language, catalog)
-        return self.mentions
-
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""
         return self.phrases.say(Phrase(key, placeholders))
@@ -137,6 +157,13 @@ class Utterance:
     def trace(self, **details: Any) -> None:
         """Add details to Assist's debug trace of this turn."""
         self.chat_log.async_trace(details)
+
+
+def too_long(text: str) -> Phrase | None:
+    """The refusal of a text longer than anyone says in one turn, if it is."""
+    if len(text) > MAX_TEXT_LENGTH:
+        return phrase("text_too_long", max_length=str(MAX_TEXT_LENGTH))
+    return None
 
 
 class RateLimiter:
@@ -175,32 +202,32 @@ class InFlight:
 
     def __init__(self) -> None:
         """Nothing in flight yet."""
-        self._turns: dict[str, Utterance] = {}
+        self._latest: dict[str, Utterance] = {}
         self._calls: dict[str, asyncio.Task[Any]] = {}
 
-    def begin(self, turn: Utterance) -> None:
-        """Make `turn` its key's newest, superseding the one in flight."""
-        if (call := self._calls.pop(turn.key, None)) is not None:
+    def begin(self, utterance: Utterance) -> None:
+        """Make `utterance` its key's newest, superseding the one in flight."""
+        if (call := self._calls.pop(utterance.key, None)) is not None:
             call.cancel()
-        self._turns[turn.key] = turn
+        self._latest[utterance.key] = utterance
 
-    def end(self, turn: Utterance) -> None:
+    def end(self, utterance: Utterance) -> None:
         """Forget a finished turn (unless a newer one took its place)."""
-        if self._turns.get(turn.key) is turn:
-            del self._turns[turn.key]
+        if self._latest.get(utterance.key) is utterance:
+            del self._latest[utterance.key]
 
-    def is_latest(self, turn: Utterance) -> bool:
+    def is_latest(self, utterance: Utterance) -> bool:
         """Whether no newer turn of the key has begun."""
-        return self._turns.get(turn.key) is turn
+        return self._latest.get(utterance.key) is utterance
 
-    def calling(self, turn: Utterance, call: asyncio.Task[Any]) -> None:
+    def calling(self, utterance: Utterance, call: asyncio.Task[Any]) -> None:
         """Note the turn's model call, for a newer turn to cancel."""
-        self._calls[turn.key] = call
+        self._calls[utterance.key] = call
 
-    def called(self, turn: Utterance, call: asyncio.Task[Any]) -> None:
+    def called(self, utterance: Utterance, call: asyncio.Task[Any]) -> None:
         """Forget a finished model call."""
-        if self._calls.get(turn.key) is call:
-            del self._calls[turn.key]
+        if self._calls.get(utterance.key) is call:
+            del self._calls[utterance.key]
 
 
 def automation_question(user_input: ConversationInput, chat_log: ChatLog) -> str | None:

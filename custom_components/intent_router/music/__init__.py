@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from homeassistant.components.media_player.const import DOMAIN as MEDIA_PLAYER_DOMAIN
 from homeassistant.core import HomeAssistant
 
-from ..catalog import EntityInfo
+from ..records import EntityInfo
 from ..tools import Tool
 from .control import MusicControl
 from .play import MusicPlay

@@ -37,13 +37,13 @@ from homeassistant.const import (
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
-from ..catalog import Catalog
 from ..const import LOGGER
 from ..executor import capture_prior
-from ..plan import Action, PlanError, Rejection
+from ..plan import PlanError, Rejection
+from ..records import Action
 from ..replies import entity_name
 from ..speech import phrase
-from ..tools import ToolRun
+from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
 from .media import async_call, features
 from .speakers import SpeakerChoice, by_name, requested
@@ -124,10 +124,10 @@ class MusicControl:
             "or used last"
         )
 
-    def validate(self, action: Action, catalog: Catalog) -> Action:
+    def validate(self, action: Action, home: HomeView) -> Action:
         """Check the command and choose the player; ask when it is unclear."""
         args = checked(_CONTROL_SCHEMA, self.name, action.args)
-        speakers = self._choice.speakers(catalog)
+        speakers = self._choice.speakers(home)
         named = requested(self.name, action, args.get("player"))
         if args["command"] == "transfer":
             connect = [s for s in speakers if s.source]
@@ -143,7 +143,7 @@ class MusicControl:
         elif named:
             speaker = by_name(named, speakers)
         else:
-            speaker = self._choice.for_control(speakers, catalog)
+            speaker = self._choice.for_control(speakers, home)
         args["player"] = speaker.player
         return Action(self.name, (speaker.player,), given(args))
 

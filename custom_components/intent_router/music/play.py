@@ -21,13 +21,12 @@ from homeassistant.components.media_player.const import (
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
-from ..catalog import Catalog
 from ..const import LOGGER
 from ..executor import capture_prior
-from ..plan import Action
+from ..records import Action
 from ..replies import entity_name
 from ..speech import phrase
-from ..tools import ToolRun
+from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
 from .media import KIND_CLASSES, async_call
 from .search import async_search, best
@@ -65,15 +64,15 @@ class MusicPlay:
             "Spotify player's source_list, left out for the speaker's area"
         )
 
-    def validate(self, action: Action, catalog: Catalog) -> Action:
+    def validate(self, action: Action, home: HomeView) -> Action:
         """Check the arguments and choose the speaker; ask when it is unclear."""
         args = checked(_PLAY_SCHEMA, self.name, action.args)
-        speakers = self._choice.speakers(catalog)
+        speakers = self._choice.speakers(home)
         named = requested(self.name, action, args.get("player"))
         speaker = (
             by_name(named, speakers)
             if named
-            else self._choice.for_play(speakers, catalog.speaker_area)
+            else self._choice.for_play(speakers, home.speaker_area)
         )
         self._choice.check_can_play(speaker)
         args["player"] = speaker.source or speaker.player

@@ -19,10 +19,10 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import HomeAssistant
 
-from ..catalog import Catalog
-from ..plan import Action, PlanError, Rejection
+from ..plan import PlanError, Rejection
+from ..records import Action
 from ..speech import Names, phrase
-from ..tools import ToolQuestion
+from ..tools import HomeView, ToolQuestion
 from .media import features
 from .names import content_words, norm
 from .spotify import is_spotify_player
@@ -49,10 +49,10 @@ class SpeakerChoice:
         self._hass = hass
         self._default_player = default_player
 
-    def speakers(self, catalog: Catalog) -> list[Speaker]:
+    def speakers(self, home: HomeView) -> list[Speaker]:
         """Exposed media players, then the Connect speakers of Spotify ones."""
         players = sorted(
-            (i for i in catalog.exposed.values() if i.domain == MEDIA_PLAYER_DOMAIN),
+            (i for i in home.exposed.values() if i.domain == MEDIA_PLAYER_DOMAIN),
             key=lambda info: info.name.casefold(),
         )
         speakers = [
@@ -117,17 +117,17 @@ class SpeakerChoice:
                 )
             )
 
-    def for_control(self, speakers: Sequence[Speaker], catalog: Catalog) -> Speaker:
+    def for_control(self, speakers: Sequence[Speaker], home: HomeView) -> Speaker:
         """Playing here, else used last by this device, else the default."""
         players = [s for s in speakers if not s.source]
         playing = [s for s in players if self._playing(s.player)]
         by_player = {s.player: s for s in players}
         recent = next(
-            (t for t in reversed(catalog.recent_targets) if t in by_player), None
+            (t for t in reversed(home.recent_targets) if t in by_player), None
         )
         return _choose(
             (
-                [s for s in playing if s.area and s.area == catalog.speaker_area],
+                [s for s in playing if s.area and s.area == home.speaker_area],
                 [by_player[recent]] if recent else [],
                 self._default(players),
                 playing,

@@ -19,10 +19,9 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, intent
 
 from .const import LOGGER
-from .context_store import ExecutedAction
 from .domains import domain_info
 from .executor import prior_of
-from .plan import Action
+from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult

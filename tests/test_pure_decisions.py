@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import EntityInfo, shortlist
+from custom_components.intent_router.catalog import shortlist
 from custom_components.intent_router.gate import Decision, decide
-from custom_components.intent_router.llm_client import (
+from custom_components.intent_router.llm_reply import (
     LLMResponseError,
     extract_json_object,
 )
-from custom_components.intent_router.plan import (
-    Action,
-    Plan,
-    PlanError,
-    Rejection,
-    parse_plan,
-)
+from custom_components.intent_router.plan import PlanError, Rejection, parse_plan
+from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 ACT = (Action("light.turn_on", ("light.a",)),)
 
