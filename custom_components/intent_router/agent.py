@@ -55,6 +55,7 @@ from .gate import (
     follow_up_actions,
     last_acted,
 )
+from .language import Shortcut
 from .learned import LearnedCommands, Lesson, fingerprint, lesson, sentence_key
 from .llm_client import Completion, LLMClient
 from .plan import Plan, PlanError, parse_plan, validate_plan
@@ -84,7 +85,6 @@ from .utterance import (
     Utterance,
     automation_question,
 )
-from .vocabulary import Shortcut
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput

@@ -22,11 +22,10 @@ from .grounding import (
     candidates,
     find_mentions,
     grounding_basis,
-    words_of,
 )
+from .language import Shortcut, words
 from .plan import Action, Plan
 from .shortcuts import answers_yes, is_state_question, stop_actions, undo_actions
-from .vocabulary import Shortcut
 
 
 class Decision(StrEnum):
@@ -225,7 +224,7 @@ def learnable(
     percent", not "a bit brighter", which the model worked out from a state
     that will have changed). What asks for confirmation is never learned.
     """
-    said = set(words_of(text))
+    said = set(words(text))
     return (
         bool(plan.actions)
         and not mentions.refers_back
@@ -251,7 +250,7 @@ def _said(value: object, said: set[str]) -> bool:
         return False
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    value_words = set(words_of(str(value)))
+    value_words = set(words(str(value)))
     return bool(value_words) and value_words <= said
 
 

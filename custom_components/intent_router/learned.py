@@ -28,7 +28,8 @@ from homeassistant.helpers.storage import Store
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
 from .gate import Grounded, learnable
-from .grounding import Mentions, candidates, words_of
+from .grounding import Mentions, candidates
+from .language import fold
 from .plan import Action, Plan
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ SAVE_DELAY = 10.0
 
 def sentence_key(text: str, language: str, area: str | None) -> str:
     """The same words, in the same language and area, are the same command."""
-    return f"{language.casefold()}|{area or ''}|{' '.join(words_of(text))}"
+    return f"{language.casefold()}|{area or ''}|{fold(text)}"
 
 
 def fingerprint(
@@ -225,7 +226,7 @@ class LearnedCommands:
 
     def forget_sentence(self, text: str) -> None:
         """Forget what these words were learned as, in any area (undo)."""
-        words = " ".join(words_of(text))
+        words = fold(text)
         self._candidates = [
             c for c in self._candidates if c.lesson.key.rpartition("|")[2] != words
         ]
