@@ -7,11 +7,9 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.catalog import WORD_RE
 from custom_components.intent_router.domains import DOMAINS, DomainInfo
 from custom_components.intent_router.records import PriorState
 from custom_components.intent_router.settings import DEFAULT_CONFIRM_DOMAINS
-from custom_components.intent_router.vocabulary import PHRASES
 from homeassistant import components
 from homeassistant.util.yaml import load_yaml_dict
 
@@ -56,28 +54,6 @@ def test_each_undo_attribute_is_restored(domain: str) -> None:
             for _, data in info.restore(PriorState(state, {attribute: value})):
                 restored.extend(data.values())
         assert value in restored, f"{domain}.{attribute} is recorded, never restored"
-
-
-@pytest.mark.parametrize("domain", sorted(DOMAINS))
-def test_words_are_lower_case_per_language(domain: str) -> None:
-    """Words are matched against case-folded text, keyed by language code.
-
-    The catalog splits an utterance into single words, so an entry with a
-    space (or "ß", which case-folds to "ss") could never match.
-    """
-    for language, words in DOMAINS[domain].words.items():
-        assert language.islower()
-        assert len(language) == 2
-        assert all(word == word.casefold() for word in words)
-        assert all(WORD_RE.fullmatch(word) for word in words), words
-
-
-@pytest.mark.parametrize(
-    "domain", sorted(domain for domain, info in DOMAINS.items() if info.words)
-)
-def test_words_in_every_language_of_the_shortcuts(domain: str) -> None:
-    """A kind of device is named in each language people speak to the agent."""
-    assert set(DOMAINS[domain].words) == set(PHRASES)
 
 
 def test_default_confirmation_comes_from_the_table() -> None:

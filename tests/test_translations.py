@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from custom_components import intent_router
+from custom_components.intent_router.language import Shortcut
 from custom_components.intent_router.speech import shipped_languages
-from custom_components.intent_router.vocabulary import Shortcut
 
 PACKAGE = Path(intent_router.__file__).parent
 TRANSLATIONS = PACKAGE / "translations"

@@ -46,6 +46,7 @@ from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
 from .domains import asks_first
 from .grounding import Mentions, find_mentions
+from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
@@ -80,7 +81,6 @@ from .utterance import (
     automation_question,
     too_long,
 )
-from .vocabulary import Shortcut
 
 if TYPE_CHECKING:
     from homeassistant.components.conversation import ChatLog, ConversationInput

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-import re
 from typing import Any
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
@@ -25,7 +24,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .domains import asks_first, domain_info, kind_words
+from .domains import asks_first, domain_info
+from .language import content_words, kind_words, words
 from .records import EntityInfo
 from .safety import is_denied
 from .tools import Tool, ToolSource
@@ -49,31 +49,6 @@ HIDDEN_SERVICES = frozenset(
 
 # What the last turns acted on outranks anything merely mentioned.
 RECENT_BONUS = 10
-
-STOP_WORDS = frozenset(
-    {
-        "the",
-        "a",
-        "an",
-        "in",
-        "on",
-        "of",
-        "to",
-        "and",
-        "my",
-        "is",
-        "it",
-        "at",
-        "set",
-        "turn",
-        "please",
-        "all",
-        "off",
-        "up",
-        "down",
-    }
-)
-WORD_RE = re.compile(r"[\w']+")
 
 
 @dataclass(slots=True, frozen=True)
@@ -123,11 +98,6 @@ class Catalog:
         return info is not None and asks_first(
             info.domain, info.all_attributes.get("device_class"), confirm_domains
         )
-
-
-def words(text: str) -> set[str]:
-    """Lower-case words of a text, for cheap relevance matching."""
-    return set(WORD_RE.findall(text.casefold()))
 
 
 async def async_build_catalog(
@@ -211,7 +181,7 @@ def shortlist(
     """The entities worth sending, in a stable order (area, then id)."""
     candidates = list(entities)
     if len(candidates) > MAX_PROMPT_ENTITIES:
-        said = words(text)
+        said = set(words(text))
         folded = text.casefold()
         recent = recent or set()
         scored = [
@@ -245,7 +215,7 @@ def _relevance(
     for name in (info.name, *info.aliases):
         if name and name.casefold() in folded:
             score += 6
-        score += 2 * len((words(name) - STOP_WORDS) & said)
+        score += 2 * len(content_words(name, language) & said)
     if info.area:
         if info.area.casefold() in folded:
             score += 3

@@ -1,9 +1,10 @@
 """Everything the agent knows per Home Assistant domain, in one table.
 
 What "turn on" means for a cover, what "stop" does to a media player, which
-attributes undo records and how it restores them, which words name a kind of
-device, which attributes a model should see, and what asks before acting:
-every module asks `DOMAINS` instead of keeping a table of its own, and
+attributes undo records and how it restores them, which attributes a model
+should see, and what asks before acting: every module asks `DOMAINS`
+instead of keeping a table of its own (the words for each kind of device
+are in language/, one file per language), and
 `tests/test_domains.py` checks that the records agree with themselves and
 with Home Assistant's services.
 """
@@ -11,11 +12,10 @@ with Home Assistant's services.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .records import PriorState
-from .speech import base_language
 
 # A service of the entity's own domain and its data, e.g. ("turn_on", {}).
 type ServiceCall = tuple[str, dict[str, Any]]
@@ -24,7 +24,7 @@ type Restorer = Callable[[PriorState], list[ServiceCall]]
 
 @dataclass(slots=True, frozen=True)
 class DomainInfo:
-    """What one domain's entities do and how people speak of them."""
+    """What one domain's entities do and how the agent treats them."""
 
     # The services HA's HassTurnOn / HassTurnOff mean for this domain.
     turn_on: str | None = None
@@ -36,8 +36,6 @@ class DomainInfo:
     restore: Restorer | None = None
     # Attributes worth a model's attention (everything else is noise).
     acting_attributes: tuple[str, ...] = ()
-    # Words that point at this kind of device without naming one, per language.
-    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # Whether actions on it ask first by default (an option can add domains),
     # and device classes that always ask (garage doors, gates).
     confirm: bool = False
@@ -124,11 +122,6 @@ def _restore_option(prior: PriorState) -> list[ServiceCall]:
     return [("select_option", {"option": prior.state})]
 
 
-def _words(**by_language: str) -> Mapping[str, frozenset[str]]:
-    """Words per language code, each language's written as one string."""
-    return {code: frozenset(words.split()) for code, words in by_language.items()}
-
-
 _ON_OFF = DomainInfo(
     turn_on="turn_on", turn_off="turn_off", stop="turn_off", restore=_restore_on_off
 )
@@ -141,26 +134,10 @@ _SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
 DOMAINS: Mapping[str, DomainInfo] = {
     "automation": DomainInfo(must_be_named=True),
     "alarm_control_panel": DomainInfo(
-        words=_words(
-            en="alarm arm disarm security",
-            de="alarm alarmanlage scharf unscharf scharfschalten entschärfen sicherheit",
-            fr="alarme l'alarme armer arme désarmer désarme sécurité",
-            es="alarma armar arma desarmar desarma seguridad",
-            nl="alarm alarmsysteem alarminstallatie beveiliging",
-            it="allarme l'allarme antifurto disinserisci disinserire sicurezza",
-        ),
         confirm=True,
     ),
     "binary_sensor": DomainInfo(
         acting_attributes=("device_class",),
-        words=_words(
-            en="open closed motion detected sensor",
-            de="offen geöffnet geschlossen bewegung erkannt sensor melder bewegungsmelder",
-            fr="ouvert ouverte fermé fermée mouvement détecté détection capteur détecteur",
-            es="abierto abierta cerrado cerrada movimiento detectado sensor detector",
-            nl="open dicht gesloten beweging gedetecteerd sensor melder bewegingsmelder",
-            it="aperto aperta chiuso chiusa movimento rilevato sensore rilevatore",
-        ),
     ),
     "climate": DomainInfo(
         turn_on="turn_on",
@@ -178,14 +155,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "min_temp",
             "max_temp",
         ),
-        words=_words(
-            en="temperature thermostat heat heating cool cooling warm warmer cold colder hvac degrees ac",
-            de="temperatur thermostat heizung heizen heizkörper kühlen kühlung klima klimaanlage warm wärmer kalt kälter grad",
-            fr="température thermostat chauffage chauffer radiateur refroidir climatisation clim climatiseur chaud froid degrés",
-            es="temperatura termostato calefacción calentar radiador enfriar climatización acondicionado calor caliente frío grados",
-            nl="temperatuur thermostaat verwarming verwarmen radiator koelen koeling airco warm warmer koud kouder graden",
-            it="temperatura termostato riscaldamento riscaldare termosifone termosifoni raffreddare condizionatore climatizzatore clima caldo freddo gradi",
-        ),
     ),
     "cover": DomainInfo(
         turn_on="open_cover",
@@ -194,14 +163,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         undo_attributes=("current_position",),
         restore=_restore_cover,
         acting_attributes=("current_position", "device_class"),
-        words=_words(
-            en="blind blinds shade shades curtain curtains garage door gate window shutter shutters awning",
-            de="rollo rollos rollladen rollläden rolladen jalousie jalousien vorhang vorhänge garage garagentor tor tür fenster markise",
-            fr="store stores volet volets rideau rideaux garage porte portail fenêtre fenêtres auvent",
-            es="persiana persianas estor estores cortina cortinas garaje puerta portón ventana ventanas toldo",
-            nl="rolluik rolluiken jaloezie jaloezieën gordijn gordijnen garage garagedeur deur poort raam ramen zonnescherm",
-            it="tapparella tapparelle serranda serrande persiana persiane tenda tende garage basculante porta cancello finestra finestre",
-        ),
         confirm_device_classes=frozenset({"garage", "gate", "door"}),
     ),
     "fan": DomainInfo(
@@ -211,14 +172,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         undo_attributes=("percentage",),
         restore=_restore_fan,
         acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
-        words=_words(
-            en="fan fans ventilation",
-            de="ventilator ventilatoren lüfter lüftung",
-            fr="ventilateur ventilateurs ventilation",
-            es="ventilador ventiladores ventilación",
-            nl="ventilator ventilatoren ventilatie",
-            it="ventilatore ventilatori ventilazione",
-        ),
     ),
     "humidifier": DomainInfo(
         turn_on="turn_on",
@@ -227,14 +180,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         undo_attributes=("humidity",),
         restore=_restore_humidifier,
         acting_attributes=("humidity", "mode", "available_modes"),
-        words=_words(
-            en="humidifier humidity dehumidifier",
-            de="luftbefeuchter befeuchter luftfeuchtigkeit feuchtigkeit luftentfeuchter entfeuchter",
-            fr="humidificateur l'humidificateur déshumidificateur humidité l'humidité",
-            es="humidificador deshumidificador humedad",
-            nl="luchtbevochtiger bevochtiger luchtvochtigheid vochtigheid ontvochtiger",
-            it="umidificatore l'umidificatore deumidificatore umidità l'umidità",
-        ),
     ),
     "input_boolean": _ON_OFF,
     "input_number": _NUMBER,
@@ -246,27 +191,11 @@ DOMAINS: Mapping[str, DomainInfo] = {
         undo_attributes=("brightness", "color_temp_kelvin"),
         restore=_restore_light,
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
-        words=_words(
-            en="light lights lamp lamps bright brighter dim dimmer dark darker cozy brightness",
-            de="licht lichter lampe lampen leuchte leuchten beleuchtung deckenlicht deckenlampe stehlampe hell heller dunkel dunkler gemütlich dimmen helligkeit",
-            fr="lumière lumières lampe lampes ampoule l'ampoule éclairage l'éclairage plafonnier lustre clair sombre tamiser tamisée luminosité",
-            es="luz luces lámpara lámparas bombilla iluminación claro oscuro atenuar brillo acogedor",
-            nl="licht lichten lamp lampen verlichting plafondlamp fel feller helder helderder donker donkerder dimmen gezellig helderheid",
-            it="luce luci lampada lampade lampadario faretti illuminazione l'illuminazione chiaro buio scuro accogliente luminosità",
-        ),
     ),
     "lock": DomainInfo(
         turn_on="lock",
         turn_off="unlock",
         restore=_restore_lock,
-        words=_words(
-            en="lock locks unlock door deadbolt",
-            de="schloss schlösser türschloss abschliessen aufschliessen zuschliessen verriegeln entriegeln tür haustür",
-            fr="serrure serrures verrou verrouiller verrouille déverrouiller déverrouille porte",
-            es="cerradura cerraduras cerrojo bloquear bloquea desbloquear desbloquea llave puerta",
-            nl="slot sloten vergrendelen vergrendel ontgrendelen ontgrendel deur voordeur",
-            it="serratura serrature chiavistello chiave blocca bloccare sblocca sbloccare porta",
-        ),
         confirm=True,
     ),
     "media_player": DomainInfo(
@@ -285,52 +214,20 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "shuffle",
             "repeat",
         ),
-        words=_words(
-            en="music play pause song speaker speakers volume tv television louder quieter playing skip next",
-            de="musik spiel spiele abspielen pause pausieren lied song titel lautsprecher lautstärke fernseher tv radio lauter leiser läuft weiter nächster nächstes überspringen",
-            fr="musique joue jouer pause chanson morceau titre enceinte enceintes volume télé télévision tv radio fort suivant suivante passe",
-            es="música reproduce reproducir pausa canción tema altavoz altavoces volumen tele televisión tv radio siguiente salta",
-            nl="muziek speel afspelen pauze pauzeer nummer liedje speaker speakers luidspreker volume tv televisie radio harder zachter volgende overslaan",
-            it="musica riproduci suona pausa canzone brano altoparlante altoparlanti cassa casse volume tv televisione televisore radio successivo successiva salta",
-        ),
     ),
     "number": _NUMBER,
     "scene": DomainInfo(
-        words=_words(
-            en="scene mood",
-            de="szene stimmung",
-            fr="scène ambiance",
-            es="escena ambiente",
-            nl="scène scene sfeer",
-            it="scena scenario atmosfera",
-        ),
         must_be_named=True,
     ),
     "script": DomainInfo(
         turn_on="turn_on",
         turn_off="turn_off",
         stop="turn_off",
-        words=_words(
-            en="script routine",
-            de="skript script routine ablauf",
-            fr="script routine",
-            es="script rutina",
-            nl="script routine",
-            it="script routine",
-        ),
         must_be_named=True,
     ),
     "select": _SELECT,
     "sensor": DomainInfo(
         acting_attributes=("unit_of_measurement", "device_class"),
-        words=_words(
-            en="temperature humidity battery power energy sensor",
-            de="temperatur luftfeuchtigkeit feuchtigkeit batterie akku leistung strom energie verbrauch sensor",
-            fr="température humidité l'humidité batterie puissance énergie l'énergie consommation capteur",
-            es="temperatura humedad batería potencia energía consumo sensor",
-            nl="temperatuur luchtvochtigheid vochtigheid batterij accu vermogen stroom energie verbruik sensor",
-            it="temperatura umidità l'umidità batteria potenza energia l'energia consumo sensore",
-        ),
     ),
     "siren": _ON_OFF,
     "switch": DomainInfo(
@@ -338,62 +235,22 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_off="turn_off",
         stop="turn_off",
         restore=_restore_on_off,
-        words=_words(
-            en="switch plug outlet socket",
-            de="schalter steckdose stecker zwischenstecker",
-            fr="interrupteur l'interrupteur prise prises",
-            es="interruptor enchufe toma",
-            nl="schakelaar stekker stopcontact",
-            it="interruttore l'interruttore presa prese spina",
-        ),
     ),
     "vacuum": DomainInfo(
         stop="stop",
         acting_attributes=("battery_level", "fan_speed"),
-        words=_words(
-            en="vacuum robot clean mop",
-            de="staubsauger saugroboter roboter saugen staubsaugen wischen putzen",
-            fr="aspirateur l'aspirateur robot aspirer nettoyer nettoyage serpillière",
-            es="aspiradora aspirador robot aspirar limpiar fregar friegasuelos",
-            nl="stofzuiger robotstofzuiger robot stofzuigen zuigen schoonmaken dweilen",
-            it="aspirapolvere l'aspirapolvere robot aspirare pulire lavapavimenti",
-        ),
     ),
     "valve": DomainInfo(
         turn_on="open_valve",
         turn_off="close_valve",
-        words=_words(
-            en="valve water sprinkler",
-            de="ventil wasser sprinkler rasensprenger bewässerung",
-            fr="vanne robinet eau l'eau arrosage l'arrosage arroseur",
-            es="válvula grifo agua riego aspersor",
-            nl="klep kraan water sproeier besproeiing",
-            it="valvola rubinetto acqua l'acqua irrigazione l'irrigazione irrigatore",
-        ),
     ),
     "water_heater": DomainInfo(
         undo_attributes=("temperature",),
         restore=_restore_water_heater,
         acting_attributes=("temperature", "operation_mode", "operation_list"),
-        words=_words(
-            en="boiler water heater",
-            de="boiler warmwasser heisswasser warmwasserspeicher durchlauferhitzer wasser",
-            fr="chauffe ballon cumulus eau l'eau",
-            es="calentador termo caldera agua",
-            nl="boiler geiser warmwater water",
-            it="scaldabagno scaldacqua boiler caldaia acqua l'acqua",
-        ),
     ),
     "weather": DomainInfo(
         acting_attributes=("temperature", "humidity", "temperature_unit"),
-        words=_words(
-            en="weather forecast rain outside",
-            de="wetter wettervorhersage vorhersage regen regnet draussen",
-            fr="météo prévisions pluie pleut dehors",
-            es="tiempo previsión pronóstico lluvia llueve fuera afuera",
-            nl="weer weersverwachting verwachting regen regent buiten",
-            it="meteo tempo previsioni pioggia piove fuori",
-        ),
     ),
 }
 UNKNOWN = DomainInfo()
@@ -407,11 +264,6 @@ def domain_info(domain: str) -> DomainInfo:
 def domain_of(entity_id: str) -> str:
     """The domain part of an entity id."""
     return entity_id.partition(".")[0]
-
-
-def kind_words(domain: str, language: str) -> frozenset[str]:
-    """Words naming a domain's kind of device in a language (base language)."""
-    return domain_info(domain).words.get(base_language(language), frozenset())
 
 
 def asks_first(

@@ -23,27 +23,19 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
-import re
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
-from .catalog import STOP_WORDS, Catalog
-from .domains import DOMAINS, domain_info, domain_of, kind_words
+from .catalog import Catalog
+from .domains import DOMAINS, domain_info, domain_of
+from .language import content_words, kind_words, stop_words, words, words_for
 from .records import Action, EntityInfo, Plan
-from .vocabulary import EVERYTHING_WORDS, REFERENCE_WORDS
 
 # A said word of at least this length may stand for a known word this similar:
 # one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
 # words are too often other words: "start" is not a misheard "smart".
 FUZZY_MIN_LENGTH = 6
 FUZZY_MIN_RATIO = 0.8
-
-_WORD = re.compile(r"[\w']+")
-
-
-def words_of(text: str) -> list[str]:
-    """The lower-case words of a text."""
-    return _WORD.findall(text.casefold())
 
 
 @dataclass(slots=True, frozen=True)
@@ -60,11 +52,11 @@ class Mentions:
 
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     """Read an utterance against the names, places and kinds of the home."""
-    base = language.partition("-")[0].casefold()
-    kinds = {domain: kind_words(domain, base) for domain in DOMAINS}
+    spoken = words_for(language)
+    kinds = {domain: kind_words(domain, language) for domain in DOMAINS}
     kind_vocabulary = {word for found in kinds.values() for word in found}
     places = {*catalog.area_floors, *filter(None, catalog.area_floors.values())}
-    place_vocabulary = {word for place in places for word in words_of(place)}
+    place_vocabulary = {word for place in places for word in words(place)}
     names = {
         info.entity_id: [n for n in (info.name, *info.aliases) if n]
         for info in catalog.exposed.values()
@@ -73,19 +65,22 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
         {
             *kind_vocabulary,
             *place_vocabulary,
-            *(w for found in names.values() for n in found for w in words_of(n)),
+            *(w for found in names.values() for n in found for w in words(n)),
         }
     )
-    heard = {_known(word, vocabulary) for word in words_of(text)}
+    heard = {_known(word, vocabulary) for word in words(text)}
+    generic = stop_words(language) | kind_vocabulary | place_vocabulary
     return Mentions(
-        entities=_named(names, heard, STOP_WORDS | kind_vocabulary | place_vocabulary),
-        areas=frozenset(a for a in catalog.area_floors if _says(heard, a)),
+        entities=_named(names, heard, generic, language),
+        areas=frozenset(a for a in catalog.area_floors if _says(heard, a, language)),
         floors=frozenset(
-            f for f in filter(None, catalog.area_floors.values()) if _says(heard, f)
+            f
+            for f in filter(None, catalog.area_floors.values())
+            if _says(heard, f, language)
         ),
         kinds=frozenset(domain for domain, found in kinds.items() if found & heard),
-        everything=bool(heard & EVERYTHING_WORDS.get(base, frozenset())),
-        refers_back=bool(heard & REFERENCE_WORDS.get(base, frozenset())),
+        everything=spoken is not None and bool(heard & spoken.everything),
+        refers_back=spoken is not None and bool(heard & spoken.reference),
     )
 
 
@@ -103,14 +98,17 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
     return ChoiceBatch(sorted(vocabulary))
 
 
-def _says(heard: set[str], name: str) -> bool:
+def _says(heard: set[str], name: str, language: str) -> bool:
     """Whether every word of a name that matters was said."""
-    wanted = set(words_of(name)) - STOP_WORDS
+    wanted = content_words(name, language)
     return bool(wanted) and wanted <= heard
 
 
 def _named(
-    names: Mapping[str, list[str]], heard: set[str], generic: frozenset[str]
+    names: Mapping[str, list[str]],
+    heard: set[str],
+    generic: frozenset[str],
+    language: str,
 ) -> frozenset[str]:
     """Entities named in full, or by a distinctive part of a name.
 
@@ -121,9 +119,9 @@ def _named(
     """
     hits: dict[str, frozenset[str]] = {}
     for entity_id, found in names.items():
-        if full := [name for name in found if _says(heard, name)]:
-            hits[entity_id] = frozenset(words_of(max(full, key=len))) - STOP_WORDS
-        elif part := ({w for n in found for w in words_of(n)} - generic) & heard:
+        if full := [name for name in found if _says(heard, name, language)]:
+            hits[entity_id] = content_words(max(full, key=len), language)
+        elif part := ({w for n in found for w in words(n)} - generic) & heard:
             hits[entity_id] = frozenset(part)
     return frozenset(
         entity_id

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
-from .grounding import SPEAKER_INDEPENDENT, Grounded, Mentions, candidates, words_of
+from .grounding import SPEAKER_INDEPENDENT, Grounded, Mentions, candidates
+from .language import fold, words
 from .records import Action, Plan, decode, encode
 from .storage import RobustStore
 
@@ -47,7 +48,7 @@ SAVE_DELAY = 10.0
 
 def sentence_key(text: str, language: str, area: str | None) -> str:
     """The same words, in the same language and area, are the same command."""
-    return f"{language.casefold()}|{area or ''}|{' '.join(words_of(text))}"
+    return f"{language.casefold()}|{area or ''}|{fold(text)}"
 
 
 def fingerprint(
@@ -120,7 +121,7 @@ def learnable(
     percent", not "a bit brighter", which the model worked out from a state
     that will have changed). What asks for confirmation is never learned.
     """
-    said = set(words_of(text))
+    said = set(words(text))
     return (
         bool(plan.actions)
         and not mentions.refers_back
@@ -146,7 +147,7 @@ def _said(value: object, said: set[str]) -> bool:
         return False
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    value_words = set(words_of(str(value)))
+    value_words = set(words(str(value)))
     return bool(value_words) and value_words <= said
 
 
@@ -295,7 +296,7 @@ class LearnedCommands:
 
     def forget_sentence(self, text: str) -> None:
         """Forget what these words were learned as, in any area (undo)."""
-        words = " ".join(words_of(text))
+        words = fold(text)
         self._waiting = [w for w in self._waiting if w.key.rpartition("|")[2] != words]
         for key in [k for k in self._entries if k.rpartition("|")[2] == words]:
             self._forget(key)

@@ -9,33 +9,21 @@ states) that say what to replay or reverse. Anything else goes on to be read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 import re
 
 from .domains import domain_info, domain_of
+from .language import Shortcut, fold, words, words_for
 from .records import Action, ExecutedAction, PriorState, Turn
-from .speech import base_language
-from .vocabulary import FILLER, PHRASES, QUESTION_OPENERS, Shortcut
-
-_SEPARATORS = re.compile(r"[^\w']+")
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'"})
 
 
-def normalise(text: str) -> str:
-    """Case-folded words separated by single spaces, punctuation gone."""
-    return _SEPARATORS.sub(" ", text.casefold().translate(_APOSTROPHES)).strip()
-
-
-def _filler_pattern(filler: Iterable[str]) -> re.Pattern[str]:
+@cache
+def _filler_pattern(filler: frozenset[str]) -> re.Pattern[str]:
     """Matches the politeness words of a language wherever they are said."""
     options = "|".join(
-        re.escape(words) for words in sorted(filler, key=len, reverse=True)
+        re.escape(phrase) for phrase in sorted(filler, key=len, reverse=True)
     )
     return re.compile(rf"(?<!\S)(?:{options})(?!\S)")
-
-
-_FILLER_PATTERNS = {
-    language: _filler_pattern(words) for language, words in FILLER.items()
-}
 
 
 def available_shortcuts(
@@ -81,18 +69,17 @@ def match_shortcut(
     there is ("okay"). "No, never mind" and "ja, mach das" are two phrases
     of one shortcut, so they are that shortcut.
     """
-    base = base_language(language)
-    phrases = PHRASES.get(base)
-    if phrases is None:
+    spoken = words_for(language)
+    if spoken is None:
         return None
-    said = normalise(text)
-    said = " ".join(_FILLER_PATTERNS[base].sub(" ", said).split()) or said
-    words = said.split()
+    said = fold(text)
+    said = " ".join(_filler_pattern(spoken.filler).sub(" ", said).split()) or said
+    parts = said.split()
     for shortcut in allowed:
-        known = phrases[shortcut]
+        known = spoken.shortcuts[shortcut]
         if said in known or any(
-            " ".join(words[:cut]) in known and " ".join(words[cut:]) in known
-            for cut in range(1, len(words))
+            " ".join(parts[:cut]) in known and " ".join(parts[cut:]) in known
+            for cut in range(1, len(parts))
         ):
             return shortcut
     return None
@@ -100,15 +87,16 @@ def match_shortcut(
 
 def answers_yes(text: str, language: str) -> bool:
     """Whether an utterance begins with a yes ("yes, close it", "ja, mach")."""
-    yes = PHRASES.get(base_language(language), {}).get(Shortcut.YES, frozenset())
-    words = normalise(text).split()
-    return any(" ".join(words[:cut]) in yes for cut in range(1, len(words) + 1))
+    spoken = words_for(language)
+    yes = spoken.shortcuts[Shortcut.YES] if spoken else frozenset()
+    said = words(text)
+    return any(" ".join(said[:cut]) in yes for cut in range(1, len(said) + 1))
 
 
 def is_state_question(text: str, language: str) -> bool:
     """Whether an utterance asks about the home rather than for a change."""
-    openers = QUESTION_OPENERS.get(base_language(language), ())
-    return normalise(text).startswith(openers)
+    spoken = words_for(language)
+    return spoken is not None and fold(text).startswith(spoken.openers)
 
 
 def undo_actions(executed: Iterable[ExecutedAction]) -> list[Action]:

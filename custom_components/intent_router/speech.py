@@ -19,6 +19,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
+from .language import base_language
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -155,11 +156,6 @@ def _best_language(language: str, shipped: frozenset[str]) -> str:
         return language
     base = base_language(language)
     return base if base in shipped else FALLBACK_LANGUAGE
-
-
-def base_language(language: str) -> str:
-    """The language of a tag without its region ("de" for "de-CH", "pt_BR")."""
-    return language.replace("_", "-").partition("-")[0].casefold()
 
 
 def shipped_languages() -> frozenset[str]:

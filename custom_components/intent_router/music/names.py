@@ -1,15 +1,16 @@
-"""Names as people say them, compared by their words."""
+"""Names of music and speakers, compared by the words that say something."""
 
 from __future__ import annotations
 
-from ..catalog import STOP_WORDS, WORD_RE, words
+from ..language import FALLBACK_LANGUAGE, content_words
 
 
-def norm(text: str) -> str:
-    """Lower-case words only, for comparing names as spoken."""
-    return " ".join(WORD_RE.findall(text.casefold()))
+def name_words(text: str) -> frozenset[str]:
+    """The words of a name that say something ("the", "on" do not).
 
-
-def content_words(text: str) -> frozenset[str]:
-    """The words of a name that say something ("the", "on" do not)."""
-    return frozenset(words(text) - STOP_WORDS)
+    English stop words whatever the turn's language: titles and artists are
+    in any language, whatever the household speaks, and the union of every
+    language's stop words would drop real words of others ("son", "van",
+    "die"), which are what tells one title from another.
+    """
+    return content_words(text, FALLBACK_LANGUAGE)

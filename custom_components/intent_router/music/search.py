@@ -23,10 +23,11 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import Context, HomeAssistant
 
+from ..language import fold
 from ..replies import entity_name
 from . import spotify
 from .media import KIND_CLASSES, Found, async_call, features
-from .names import content_words, norm
+from .names import name_words
 
 # How much of a library is walked.
 MAX_BROWSE_CALLS = 12
@@ -144,12 +145,12 @@ def _fits(found: Found, kind: str | None) -> bool:
 
 def _score(query: str, found: Found) -> int:
     """How well a result's name matches what was said (0: not at all)."""
-    if norm(query) == norm(found.title):
+    if fold(query) == fold(found.title):
         return EXACT
-    said = content_words(query)
-    if said <= content_words(f"{found.title} {found.artist or ''}"):
+    said = name_words(query)
+    if said <= name_words(f"{found.title} {found.artist or ''}"):
         return COMPLETE
-    return PARTIAL if said & content_words(found.title) else 0
+    return PARTIAL if said & name_words(found.title) else 0
 
 
 def _found(item: Mapping[str, Any]) -> Found:

@@ -19,12 +19,13 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import HomeAssistant
 
+from ..language import fold
 from ..plan import PlanError, Rejection
 from ..records import Action
 from ..speech import Names, phrase
 from ..tools import HomeView, ToolQuestion
 from .media import features
-from .names import content_words, norm
+from .names import name_words
 from .spotify import is_spotify_player
 
 
@@ -60,10 +61,8 @@ class SpeakerChoice:
                 info.entity_id,
                 info.name,
                 area=info.area,
-                keys=frozenset(norm(n) for n in (info.name, *info.aliases)),
-                words=content_words(
-                    " ".join((info.name, *info.aliases, info.area or ""))
-                ),
+                keys=frozenset(fold(n) for n in (info.name, *info.aliases)),
+                words=name_words(" ".join((info.name, *info.aliases, info.area or ""))),
             )
             for info in players
         ]
@@ -72,8 +71,8 @@ class SpeakerChoice:
                 info.entity_id,
                 source,
                 source,
-                keys=frozenset({norm(source)}),
-                words=content_words(source),
+                keys=frozenset({fold(source)}),
+                words=name_words(source),
             )
             for info in players
             for source in self.connect_sources(info.entity_id)
@@ -155,8 +154,8 @@ def by_name(name: str, speakers: Sequence[Speaker]) -> Speaker:
     """
     if found := next((s for s in speakers if s.player == name and not s.source), None):
         return found
-    key = norm(name)
-    said = content_words(name)
+    key = fold(name)
+    said = name_words(name)
     exact = [s for s in speakers if key in s.keys]
     partial = [s for s in speakers if said and said <= s.words]
     groups = (
@@ -205,7 +204,7 @@ def _in_area(speakers: Sequence[Speaker], area: str | None) -> list[list[Speaker
     """The area's media players, else Connect speakers named after it."""
     if not area:
         return []
-    said = content_words(area)
+    said = name_words(area)
     return [
         [s for s in speakers if not s.source and s.area == area],
         [s for s in speakers if s.source and said <= s.words],

@@ -25,8 +25,8 @@ from homeassistant.core import (
 )
 from homeassistant.helpers.event import async_track_state_change_event
 
+from ..language import fold
 from .media import Found
-from .names import norm
 
 # The attribute in which a player names what it plays, per kind. Players
 # rarely name the playlist or genre they play: there a new item is enough.
@@ -67,7 +67,7 @@ def plays(found: Found, before: State | None, state: State | None) -> bool:
     if attributes.get(ATTR_MEDIA_CONTENT_ID) == found.media_id:
         return True
     attribute = NOW_PLAYING_ATTRIBUTE.get(found.kind)
-    if attribute and norm(found.title) in _names(attributes.get(attribute)):
+    if attribute and fold(found.title) in _names(attributes.get(attribute)):
         return True
     if found.kind in NAMED_KINDS:
         return False
@@ -85,7 +85,7 @@ def plays(found: Found, before: State | None, state: State | None) -> bool:
 def _names(value: Any) -> set[str]:
     """A reported name, and each of several ("Miles Davis, John Coltrane")."""
     text = str(value or "")
-    return {norm(text), *(norm(part) for part in re.split(r"[,;&/]", text))}
+    return {fold(text), *(fold(part) for part in re.split(r"[,;&/]", text))}
 
 
 async def _async_wait_for(

@@ -1,0 +1,123 @@
+"""German: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "das gleiche noch mal|das gleiche nochmal|dasselbe noch mal|dasselbe nochmal|"
+            "mach das noch mal|mach das nochmal|mach es noch mal|mach es nochmal|"
+            "mach's noch mal|mach's nochmal|noch einmal|noch mal|nochmal|nochmals|"
+            "wiederhole das|wiederholen"
+        ),
+        Shortcut.UNDO: (
+            "das rückgängig machen|mach das rückgängig|mach es rückgängig|"
+            "mach es wie vorher|mach's rückgängig|nimm das zurück|rückgängig|"
+            "rückgängig machen|stell das wieder her|stell das zurück|stell es wieder her|"
+            "stell es zurück|wieder wie vorher"
+        ),
+        Shortcut.STOP: "anhalten|halt|hör auf|stop|stopp|stopp das|stoppen",
+        Shortcut.YES: (
+            "auf jeden fall|bestätige|bestätigen|genau|gern|gerne|in ordnung|ja|jawohl|"
+            "jep|jo|klar|los|mach das|mach es|mach ruhig|mach's|na klar|ok|okay|passt|"
+            "richtig|sicher|tu das"
+        ),
+        Shortcut.NO: (
+            "abbrechen|abbruch|auf keinen fall|doch nicht|egal|lass das|lass es|"
+            "lass gut sein|lass mal|lieber nicht|nee|nein|nicht|nichts|nö|schon gut|"
+            "vergiss das|vergiss es"
+        ),
+    },
+    filler="bitte|danke|danke schön|dankeschön|ok|okay",
+    openers=(
+        "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
+        "brennt |steht |hat |haben |gibt es "
+    ),
+    reference="das|dasselbe|es|gleiche|ihn|sie",
+    everything="alle|alles",
+    stop=(
+        "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
+        "zur|vom|von|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
+        "mach|mache|schalte|schalt|stell|stelle|alle|alles"
+    ),
+    kinds={
+        "alarm_control_panel": (
+            "alarm|alarmanlage|scharf|unscharf|scharfschalten|entschärfen|sicherheit"
+        ),
+        "binary_sensor": (
+            "offen|geöffnet|geschlossen|bewegung|erkannt|sensor|melder|bewegungsmelder"
+        ),
+        "climate": (
+            "temperatur|thermostat|heizung|heizen|heizkörper|kühlen|kühlung|klima|"
+            "klimaanlage|warm|wärmer|kalt|kälter|grad"
+        ),
+        "cover": (
+            "rollo|rollos|rollladen|rollläden|rolladen|jalousie|jalousien|vorhang|"
+            "vorhänge|garage|garagentor|tor|tür|fenster|markise"
+        ),
+        "fan": "ventilator|ventilatoren|lüfter|lüftung",
+        "humidifier": (
+            "luftbefeuchter|befeuchter|luftfeuchtigkeit|feuchtigkeit|luftentfeuchter|"
+            "entfeuchter"
+        ),
+        "light": (
+            "licht|lichter|lampe|lampen|leuchte|leuchten|beleuchtung|deckenlicht|"
+            "deckenlampe|stehlampe|hell|heller|dunkel|dunkler|gemütlich|dimmen|helligkeit"
+        ),
+        "lock": (
+            "schloss|schlösser|türschloss|abschliessen|aufschliessen|zuschliessen|"
+            "verriegeln|entriegeln|tür|haustür"
+        ),
+        "media_player": (
+            "musik|spiel|spiele|abspielen|pause|pausieren|lied|song|titel|lautsprecher|"
+            "lautstärke|fernseher|tv|radio|lauter|leiser|läuft|weiter|nächster|nächstes|"
+            "überspringen"
+        ),
+        "scene": "szene|stimmung",
+        "script": "skript|script|routine|ablauf",
+        "sensor": (
+            "temperatur|luftfeuchtigkeit|feuchtigkeit|batterie|akku|leistung|strom|"
+            "energie|verbrauch|sensor"
+        ),
+        "switch": "schalter|steckdose|stecker|zwischenstecker",
+        "vacuum": "staubsauger|saugroboter|roboter|saugen|staubsaugen|wischen|putzen",
+        "valve": "ventil|wasser|sprinkler|rasensprenger|bewässerung",
+        "water_heater": (
+            "boiler|warmwasser|heisswasser|warmwasserspeicher|durchlauferhitzer|wasser"
+        ),
+        "weather": "wetter|wettervorhersage|vorhersage|regen|regnet|draussen",
+    },
+    numbers={
+        0: "null",
+        1: "eins|ein|eine",
+        2: "zwei|zwo",
+        3: "drei",
+        4: "vier",
+        5: "fünf",
+        6: "sechs",
+        7: "sieben",
+        8: "acht",
+        9: "neun",
+        10: "zehn",
+        11: "elf",
+        12: "zwölf",
+        13: "dreizehn",
+        14: "vierzehn",
+        15: "fünfzehn",
+        16: "sechzehn",
+        17: "siebzehn",
+        18: "achtzehn",
+        19: "neunzehn",
+        20: "zwanzig",
+        30: "dreissig",
+        40: "vierzig",
+        50: "fünfzig",
+        60: "sechzig",
+        70: "siebzig",
+        80: "achtzig",
+        90: "neunzig",
+        100: "hundert|einhundert",
+        0.5: "halb|halbe|hälfte|die hälfte",
+        0.25: "viertel",
+    },
+)

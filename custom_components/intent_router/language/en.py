@@ -1,0 +1,91 @@
+"""English: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "again|do it again|do that again|once more|one more time|repeat that|"
+            "same again"
+        ),
+        Shortcut.UNDO: (
+            "change it back|put it back|revert that|take that back|undo|undo it|undo that"
+        ),
+        Shortcut.STOP: "stop|stop it|stop that",
+        Shortcut.YES: (
+            "confirm|do it|go ahead|ok|okay|please do|sure|yeah|yep|yes|yes do it"
+        ),
+        Shortcut.NO: (
+            "cancel|don't|dont|forget it|leave it|never mind|nevermind|no|no thanks|nope"
+        ),
+    },
+    filler="ok|okay|please|thank you|thanks",
+    openers="how |what|which |when |where |who |is |are |does |was |were ",
+    reference="it|one|ones|same|that|them|these|those",
+    everything="all|everything",
+    stop="the|a|an|in|on|of|to|and|my|is|it|at|set|turn|please|all|off|up|down",
+    kinds={
+        "alarm_control_panel": "alarm|arm|disarm|security",
+        "binary_sensor": "open|closed|motion|detected|sensor",
+        "climate": (
+            "temperature|thermostat|heat|heating|cool|cooling|warm|warmer|cold|colder|"
+            "hvac|degrees|ac"
+        ),
+        "cover": (
+            "blind|blinds|shade|shades|curtain|curtains|garage|door|gate|window|shutter|"
+            "shutters|awning"
+        ),
+        "fan": "fan|fans|ventilation",
+        "humidifier": "humidifier|humidity|dehumidifier",
+        "light": (
+            "light|lights|lamp|lamps|bright|brighter|dim|dimmer|dark|darker|cozy|"
+            "brightness"
+        ),
+        "lock": "lock|locks|unlock|door|deadbolt",
+        "media_player": (
+            "music|play|pause|song|speaker|speakers|volume|tv|television|louder|quieter|"
+            "playing|skip|next"
+        ),
+        "scene": "scene|mood",
+        "script": "script|routine",
+        "sensor": "temperature|humidity|battery|power|energy|sensor",
+        "switch": "switch|plug|outlet|socket",
+        "vacuum": "vacuum|robot|clean|mop",
+        "valve": "valve|water|sprinkler",
+        "water_heater": "boiler|water|heater",
+        "weather": "weather|forecast|rain|outside",
+    },
+    numbers={
+        0: "zero",
+        1: "one",
+        2: "two",
+        3: "three",
+        4: "four",
+        5: "five",
+        6: "six",
+        7: "seven",
+        8: "eight",
+        9: "nine",
+        10: "ten",
+        11: "eleven",
+        12: "twelve",
+        13: "thirteen",
+        14: "fourteen",
+        15: "fifteen",
+        16: "sixteen",
+        17: "seventeen",
+        18: "eighteen",
+        19: "nineteen",
+        20: "twenty",
+        30: "thirty",
+        40: "forty",
+        50: "fifty",
+        60: "sixty",
+        70: "seventy",
+        80: "eighty",
+        90: "ninety",
+        100: "hundred|a hundred|one hundred",
+        0.5: "half|a half",
+        0.25: "quarter|a quarter",
+    },
+)

@@ -1,0 +1,105 @@
+"""Spanish: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "de nuevo|hazlo de nuevo|hazlo otra vez|lo mismo|lo mismo otra vez|otra vez|"
+            "repite|repite eso|repítelo|una vez más"
+        ),
+        Shortcut.UNDO: (
+            "como estaba|deshacer|deshaz|deshaz eso|deshazlo|déjalo como antes|"
+            "déjalo como estaba|revierte eso|vuelve a dejarlo como estaba|vuelve atrás"
+        ),
+        Shortcut.STOP: "basta|detenlo|detente|para|para eso|páralo|stop",
+        Shortcut.YES: (
+            "adelante|claro|confirmar|confirmo|dale|de acuerdo|eso es|exacto|hazlo|ok|"
+            "okay|perfecto|por supuesto|si|sí|vale|venga"
+        ),
+        Shortcut.NO: (
+            "cancela|cancelar|da igual|dejalo|déjalo|mejor no|nada|ni hablar|no|"
+            "no importa|no lo hagas|olvidalo|olvídalo"
+        ),
+    },
+    filler="gracias|ok|okay|por favor|porfa|vale",
+    openers=(
+        "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
+        "sigue |siguen |hace |tiene "
+    ),
+    reference="eso|la|las|lo|los|mismo",
+    everything="todas|todo|todos",
+    stop=(
+        "el|la|los|las|lo|del|de|un|una|unos|unas|en|al|a|con|para|y|mi|mis|tu|tus|su|sus|"
+        "es|pon|enciende|apaga|por|favor|todo|todos|todas"
+    ),
+    kinds={
+        "alarm_control_panel": "alarma|armar|arma|desarmar|desarma|seguridad",
+        "binary_sensor": (
+            "abierto|abierta|cerrado|cerrada|movimiento|detectado|sensor|detector"
+        ),
+        "climate": (
+            "temperatura|termostato|calefacción|calentar|radiador|enfriar|climatización|"
+            "acondicionado|calor|caliente|frío|grados"
+        ),
+        "cover": (
+            "persiana|persianas|estor|estores|cortina|cortinas|garaje|puerta|portón|"
+            "ventana|ventanas|toldo"
+        ),
+        "fan": "ventilador|ventiladores|ventilación",
+        "humidifier": "humidificador|deshumidificador|humedad",
+        "light": (
+            "luz|luces|lámpara|lámparas|bombilla|iluminación|claro|oscuro|atenuar|brillo|"
+            "acogedor"
+        ),
+        "lock": (
+            "cerradura|cerraduras|cerrojo|bloquear|bloquea|desbloquear|desbloquea|llave|"
+            "puerta"
+        ),
+        "media_player": (
+            "música|reproduce|reproducir|pausa|canción|tema|altavoz|altavoces|volumen|"
+            "tele|televisión|tv|radio|siguiente|salta"
+        ),
+        "scene": "escena|ambiente",
+        "script": "script|rutina",
+        "sensor": "temperatura|humedad|batería|potencia|energía|consumo|sensor",
+        "switch": "interruptor|enchufe|toma",
+        "vacuum": "aspiradora|aspirador|robot|aspirar|limpiar|fregar|friegasuelos",
+        "valve": "válvula|grifo|agua|riego|aspersor",
+        "water_heater": "calentador|termo|caldera|agua",
+        "weather": "tiempo|previsión|pronóstico|lluvia|llueve|fuera|afuera",
+    },
+    numbers={
+        0: "cero",
+        1: "uno|una|un",
+        2: "dos",
+        3: "tres",
+        4: "cuatro",
+        5: "cinco",
+        6: "seis",
+        7: "siete",
+        8: "ocho",
+        9: "nueve",
+        10: "diez",
+        11: "once",
+        12: "doce",
+        13: "trece",
+        14: "catorce",
+        15: "quince",
+        16: "dieciséis",
+        17: "diecisiete",
+        18: "dieciocho",
+        19: "diecinueve",
+        20: "veinte",
+        30: "treinta",
+        40: "cuarenta",
+        50: "cincuenta",
+        60: "sesenta",
+        70: "setenta",
+        80: "ochenta",
+        90: "noventa",
+        100: "cien|ciento",
+        0.5: "medio|media|mitad|la mitad",
+        0.25: "cuarto|un cuarto",
+    },
+)

@@ -1,0 +1,114 @@
+"""French: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "encore|encore une fois|fais le encore|la même chose|pareil|recommence|refais|"
+            "refais le|refais ça|répète|une fois de plus"
+        ),
+        Shortcut.UNDO: (
+            "annule|annule le|annule ça|annuler|comme avant|défais ça|remets comme avant|"
+            "remets comme c'était|remets le comme avant|retour en arrière|"
+            "reviens en arrière"
+        ),
+        Shortcut.STOP: "arrête|arrête tout|arrête ça|arrêter|stop|stoppe",
+        Shortcut.YES: (
+            "absolument|allez y|bien sûr|c'est ça|confirme|d'accord|exactement|fais le|"
+            "fais ça|je confirme|ok|okay|ouais|oui|parfait|vas y|volontiers"
+        ),
+        Shortcut.NO: (
+            "annule|annule ça|laisse|laisse tomber|nan|ne fais rien|ne le fais pas|non|"
+            "oublie|oublie ça|pas la peine|pas maintenant|rien|surtout pas"
+        ),
+    },
+    filler="merci|ok|okay|s'il te plaît|s'il vous plaît|stp|svp",
+    openers=(
+        "est ce que le |est ce que la |est ce que les |est ce que l'|est ce qu'il|"
+        "est ce qu'on |qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
+        "y a t il "
+    ),
+    reference="l'|la|le|les|même|ça",
+    everything="tous|tout|toutes",
+    stop=(
+        "le|la|les|l'|de|du|des|d'|un|une|au|aux|à|en|dans|sur|pour|et|mon|ma|mes|ton|ta|"
+        "tes|est|allume|éteins|mets|règle|s'il|te|vous|plaît|tout|tous|toutes"
+    ),
+    kinds={
+        "alarm_control_panel": "alarme|l'alarme|armer|arme|désarmer|désarme|sécurité",
+        "binary_sensor": (
+            "ouvert|ouverte|fermé|fermée|mouvement|détecté|détection|capteur|détecteur"
+        ),
+        "climate": (
+            "température|thermostat|chauffage|chauffer|radiateur|refroidir|climatisation|"
+            "clim|climatiseur|chaud|froid|degrés"
+        ),
+        "cover": (
+            "store|stores|volet|volets|rideau|rideaux|garage|porte|portail|fenêtre|"
+            "fenêtres|auvent"
+        ),
+        "fan": "ventilateur|ventilateurs|ventilation",
+        "humidifier": (
+            "humidificateur|l'humidificateur|déshumidificateur|humidité|l'humidité"
+        ),
+        "light": (
+            "lumière|lumières|lampe|lampes|ampoule|l'ampoule|éclairage|l'éclairage|"
+            "plafonnier|lustre|clair|sombre|tamiser|tamisée|luminosité"
+        ),
+        "lock": (
+            "serrure|serrures|verrou|verrouiller|verrouille|déverrouiller|déverrouille|"
+            "porte"
+        ),
+        "media_player": (
+            "musique|joue|jouer|pause|chanson|morceau|titre|enceinte|enceintes|volume|"
+            "télé|télévision|tv|radio|fort|suivant|suivante|passe"
+        ),
+        "scene": "scène|ambiance",
+        "script": "script|routine",
+        "sensor": (
+            "température|humidité|l'humidité|batterie|puissance|énergie|l'énergie|"
+            "consommation|capteur"
+        ),
+        "switch": "interrupteur|l'interrupteur|prise|prises",
+        "vacuum": (
+            "aspirateur|l'aspirateur|robot|aspirer|nettoyer|nettoyage|serpillière"
+        ),
+        "valve": "vanne|robinet|eau|l'eau|arrosage|l'arrosage|arroseur",
+        "water_heater": "chauffe|ballon|cumulus|eau|l'eau",
+        "weather": "météo|prévisions|pluie|pleut|dehors",
+    },
+    numbers={
+        0: "zéro",
+        1: "un|une",
+        2: "deux",
+        3: "trois",
+        4: "quatre",
+        5: "cinq",
+        6: "six",
+        7: "sept",
+        8: "huit",
+        9: "neuf",
+        10: "dix",
+        11: "onze",
+        12: "douze",
+        13: "treize",
+        14: "quatorze",
+        15: "quinze",
+        16: "seize",
+        17: "dix sept",
+        18: "dix huit",
+        19: "dix neuf",
+        20: "vingt",
+        30: "trente",
+        40: "quarante",
+        50: "cinquante",
+        60: "soixante",
+        70: "soixante dix|septante",
+        80: "quatre vingt|quatre vingts|huitante|octante",
+        90: "quatre vingt dix|nonante",
+        100: "cent",
+        0.5: "demi|demie|moitié|la moitié",
+        0.25: "quart|un quart",
+    },
+)

@@ -1,0 +1,112 @@
+"""Italian: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "ancora|ancora una volta|di nuovo|fallo ancora|fallo di nuovo|la stessa cosa|"
+            "rifai|rifallo|ripeti|ripetilo|un'altra volta"
+        ),
+        Shortcut.UNDO: (
+            "annulla|annulla quello|annullalo|come prima|rimetti com'era|"
+            "rimetti come prima|rimettilo com'era|ripristina|torna come prima|"
+            "torna indietro"
+        ),
+        Shortcut.STOP: "basta|ferma|ferma tutto|fermalo|fermati|smettila|stop",
+        Shortcut.YES: (
+            "certamente|certo|conferma|confermo|d'accordo|esatto|fallo|ok|okay|perfetto|"
+            "procedi|si|sì|va bene|vai|volentieri"
+        ),
+        Shortcut.NO: (
+            "annulla|dimentica|lascia|lascia perdere|lascia stare|meglio di no|niente|no|"
+            "non farlo|non importa|scordatelo"
+        ),
+    },
+    filler="grazie|ok|okay|per favore|per piacere",
+    openers=(
+        "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
+        "perché "
+    ),
+    reference="la|le|li|lo|quello|stesso",
+    everything="tutte|tutti|tutto",
+    stop=(
+        "il|lo|la|i|gli|le|l'|del|della|dello|dei|degli|delle|di|da|in|nel|nella|nell'|a|"
+        "al|alla|con|su|sul|sulla|e|mio|mia|miei|mie|tuo|tua|è|accendi|spegni|metti|per|"
+        "favore|tutto|tutti|tutte"
+    ),
+    kinds={
+        "alarm_control_panel": (
+            "allarme|l'allarme|antifurto|disinserisci|disinserire|sicurezza"
+        ),
+        "binary_sensor": (
+            "aperto|aperta|chiuso|chiusa|movimento|rilevato|sensore|rilevatore"
+        ),
+        "climate": (
+            "temperatura|termostato|riscaldamento|riscaldare|termosifone|termosifoni|"
+            "raffreddare|condizionatore|climatizzatore|clima|caldo|freddo|gradi"
+        ),
+        "cover": (
+            "tapparella|tapparelle|serranda|serrande|persiana|persiane|tenda|tende|garage|"
+            "basculante|porta|cancello|finestra|finestre"
+        ),
+        "fan": "ventilatore|ventilatori|ventilazione",
+        "humidifier": "umidificatore|l'umidificatore|deumidificatore|umidità|l'umidità",
+        "light": (
+            "luce|luci|lampada|lampade|lampadario|faretti|illuminazione|l'illuminazione|"
+            "chiaro|buio|scuro|accogliente|luminosità"
+        ),
+        "lock": (
+            "serratura|serrature|chiavistello|chiave|blocca|bloccare|sblocca|sbloccare|"
+            "porta"
+        ),
+        "media_player": (
+            "musica|riproduci|suona|pausa|canzone|brano|altoparlante|altoparlanti|cassa|"
+            "casse|volume|tv|televisione|televisore|radio|successivo|successiva|salta"
+        ),
+        "scene": "scena|scenario|atmosfera",
+        "script": "script|routine",
+        "sensor": (
+            "temperatura|umidità|l'umidità|batteria|potenza|energia|l'energia|consumo|"
+            "sensore"
+        ),
+        "switch": "interruttore|l'interruttore|presa|prese|spina",
+        "vacuum": "aspirapolvere|l'aspirapolvere|robot|aspirare|pulire|lavapavimenti",
+        "valve": "valvola|rubinetto|acqua|l'acqua|irrigazione|l'irrigazione|irrigatore",
+        "water_heater": "scaldabagno|scaldacqua|boiler|caldaia|acqua|l'acqua",
+        "weather": "meteo|tempo|previsioni|pioggia|piove|fuori",
+    },
+    numbers={
+        0: "zero",
+        1: "uno|una|un",
+        2: "due",
+        3: "tre",
+        4: "quattro",
+        5: "cinque",
+        6: "sei",
+        7: "sette",
+        8: "otto",
+        9: "nove",
+        10: "dieci",
+        11: "undici",
+        12: "dodici",
+        13: "tredici",
+        14: "quattordici",
+        15: "quindici",
+        16: "sedici",
+        17: "diciassette",
+        18: "diciotto",
+        19: "diciannove",
+        20: "venti",
+        30: "trenta",
+        40: "quaranta",
+        50: "cinquanta",
+        60: "sessanta",
+        70: "settanta",
+        80: "ottanta",
+        90: "novanta",
+        100: "cento",
+        0.5: "mezzo|mezza|metà|la metà",
+        0.25: "quarto|un quarto",
+    },
+)

@@ -1,0 +1,114 @@
+"""Dutch: the words of commands and follow-ups, as `fold` leaves them."""
+
+from .tables import Shortcut, Words
+
+WORDS = Words.written(
+    shortcuts={
+        Shortcut.AGAIN: (
+            "doe dat nog een keer|doe dat nog eens|doe het nog een keer|doe het nog eens|"
+            "herhaal|herhaal dat|hetzelfde|hetzelfde nog eens|nog een keer|nog eens|"
+            "nogmaals|opnieuw"
+        ),
+        Shortcut.UNDO: (
+            "draai dat terug|draai het terug|maak dat ongedaan|maak het ongedaan|"
+            "ongedaan maken|terugdraaien|zet het terug|zet het terug zoals het was|"
+            "zoals het was"
+        ),
+        Shortcut.STOP: "hou op|houd op|stop|stop dat|stop ermee|stoppen",
+        Shortcut.YES: (
+            "akkoord|bevestig|doe dat|doe het|doe maar|ga je gang|goed|graag|is goed|ja|"
+            "ja hoor|jawel|jazeker|jep|klopt|natuurlijk|ok|okay|oké|prima|zeker"
+        ),
+        Shortcut.NO: (
+            "annuleer|annuleren|doe maar niet|laat het|laat maar|laat maar zitten|"
+            "liever niet|nee|nee hoor|neen|niet doen|niets|niks|toch niet|vergeet het|"
+            "vergeet het maar"
+        ),
+    },
+    filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|oké",
+    openers=(
+        "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
+        "hoeveel |heeft |hebben |brandt |speelt "
+    ),
+    reference="dat|die|het|hetzelfde|ze",
+    everything="alle|alles",
+    stop=(
+        "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
+        "alsjeblieft|alle|alles"
+    ),
+    kinds={
+        "alarm_control_panel": "alarm|alarmsysteem|alarminstallatie|beveiliging",
+        "binary_sensor": (
+            "open|dicht|gesloten|beweging|gedetecteerd|sensor|melder|bewegingsmelder"
+        ),
+        "climate": (
+            "temperatuur|thermostaat|verwarming|verwarmen|radiator|koelen|koeling|airco|"
+            "warm|warmer|koud|kouder|graden"
+        ),
+        "cover": (
+            "rolluik|rolluiken|jaloezie|jaloezieën|gordijn|gordijnen|garage|garagedeur|"
+            "deur|poort|raam|ramen|zonnescherm"
+        ),
+        "fan": "ventilator|ventilatoren|ventilatie",
+        "humidifier": (
+            "luchtbevochtiger|bevochtiger|luchtvochtigheid|vochtigheid|ontvochtiger"
+        ),
+        "light": (
+            "licht|lichten|lamp|lampen|verlichting|plafondlamp|fel|feller|helder|"
+            "helderder|donker|donkerder|dimmen|gezellig|helderheid"
+        ),
+        "lock": (
+            "slot|sloten|vergrendelen|vergrendel|ontgrendelen|ontgrendel|deur|voordeur"
+        ),
+        "media_player": (
+            "muziek|speel|afspelen|pauze|pauzeer|nummer|liedje|speaker|speakers|"
+            "luidspreker|volume|tv|televisie|radio|harder|zachter|volgende|overslaan"
+        ),
+        "scene": "scène|scene|sfeer",
+        "script": "script|routine",
+        "sensor": (
+            "temperatuur|luchtvochtigheid|vochtigheid|batterij|accu|vermogen|stroom|"
+            "energie|verbruik|sensor"
+        ),
+        "switch": "schakelaar|stekker|stopcontact",
+        "vacuum": (
+            "stofzuiger|robotstofzuiger|robot|stofzuigen|zuigen|schoonmaken|dweilen"
+        ),
+        "valve": "klep|kraan|water|sproeier|besproeiing",
+        "water_heater": "boiler|geiser|warmwater|water",
+        "weather": "weer|weersverwachting|verwachting|regen|regent|buiten",
+    },
+    numbers={
+        0: "nul",
+        1: "een|één",
+        2: "twee",
+        3: "drie",
+        4: "vier",
+        5: "vijf",
+        6: "zes",
+        7: "zeven",
+        8: "acht",
+        9: "negen",
+        10: "tien",
+        11: "elf",
+        12: "twaalf",
+        13: "dertien",
+        14: "veertien",
+        15: "vijftien",
+        16: "zestien",
+        17: "zeventien",
+        18: "achttien",
+        19: "negentien",
+        20: "twintig",
+        30: "dertig",
+        40: "veertig",
+        50: "vijftig",
+        60: "zestig",
+        70: "zeventig",
+        80: "tachtig",
+        90: "negentig",
+        100: "honderd",
+        0.5: "half|halve|helft|de helft",
+        0.25: "kwart",
+    },
+)

@@ -1,0 +1,83 @@
+"""The one format of a language's words: every table as "|"-separated text.
+
+Each language module (`en.py`, `de.py`, ...) writes its `WORDS` with
+`Words.written`; the package (`__init__.py`) finds them and reads with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Shortcut(StrEnum):
+    """A follow-up understood without a model."""
+
+    AGAIN = "again"
+    UNDO = "undo"
+    STOP = "stop"
+    YES = "yes"
+    NO = "no"
+
+
+def _table(text: str) -> frozenset[str]:
+    """A table written as one "|"-separated string, to keep the files short."""
+    return frozenset(text.split("|"))
+
+
+@dataclass(slots=True, frozen=True)
+class Words:
+    """Every word table of one language, each entry as `fold` leaves it."""
+
+    # Whole utterances that are a follow-up ("undo that", "mach das rückgängig").
+    shortcuts: Mapping[Shortcut, frozenset[str]]
+    # Politeness around a follow-up ("please", "bitte").
+    filler: frozenset[str]
+    # How questions about the home start ("is " keeps its space: "island
+    # lights on" asks nothing). Requests phrased as questions ("can you
+    # ...", "kannst du ...") are not on the list.
+    openers: tuple[str, ...]
+    # Words that refer to what the conversation last acted on ("it", "them").
+    reference: frozenset[str]
+    # Words that widen a kind of device to every kind ("everything").
+    everything: frozenset[str]
+    # Words of names and places that say nothing about which one is meant
+    # ("the", "der", "turn"): never a word that names a device or room.
+    stop: frozenset[str]
+    # Words that point at a kind of device without naming one, per domain.
+    kinds: Mapping[str, frozenset[str]]
+    # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
+    numbers: Mapping[str, float]
+
+    @classmethod
+    def written(
+        cls,
+        *,
+        shortcuts: Mapping[Shortcut, str],
+        filler: str,
+        openers: str,
+        reference: str,
+        everything: str,
+        stop: str,
+        kinds: Mapping[str, str],
+        numbers: Mapping[float, str],
+    ) -> Words:
+        """A language's words, every table written as "|"-separated phrases.
+
+        Kinds are written per domain and numbers per value ("fifty" for 50).
+        """
+        return cls(
+            shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
+            filler=_table(filler),
+            openers=tuple(openers.split("|")),
+            reference=_table(reference),
+            everything=_table(everything),
+            stop=_table(stop),
+            kinds={domain: _table(text) for domain, text in kinds.items()},
+            numbers={
+                said: float(value)
+                for value, text in numbers.items()
+                for said in text.split("|")
+            },
+        )

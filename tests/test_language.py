@@ -1,0 +1,233 @@
+"""Every shipped language has all its words, written as they are read."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.domains import DOMAINS
+from custom_components.intent_router.grounding import find_mentions
+from custom_components.intent_router.language import (
+    LANGUAGES,
+    Shortcut,
+    Words,
+    base_language,
+    content_words,
+    fold,
+    kind_words,
+    number,
+    stop_words,
+    words,
+    words_for,
+)
+from custom_components.intent_router.records import EntityInfo
+from custom_components.intent_router.speech import shipped_languages
+
+# The stop words every language was read with before each had its own.
+ENGLISH_STOP_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "of",
+        "to",
+        "and",
+        "my",
+        "is",
+        "it",
+        "at",
+        "set",
+        "turn",
+        "please",
+        "all",
+        "off",
+        "up",
+        "down",
+    ]
+)
+# The numbers a reader of commands needs: to twenty, the tens, a half, a quarter.
+NUMBERS = {*range(21), *range(30, 101, 10), 0.5, 0.25}
+
+
+def _single_words(spoken: Words) -> dict[str, frozenset[str]]:
+    """The tables of one-word entries, by name."""
+    return {
+        "reference": spoken.reference,
+        "everything": spoken.everything,
+        "stop": spoken.stop,
+        **{f"kinds.{domain}": found for domain, found in spoken.kinds.items()},
+    }
+
+
+def test_every_translation_has_its_words() -> None:
+    """A language is one words file and one translation file: both or neither."""
+    assert set(LANGUAGES) == shipped_languages()
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_table_is_filled(language: str) -> None:
+    """No table of a shipped language is empty, numbers and stop words included."""
+    spoken = LANGUAGES[language]
+    assert all(spoken.shortcuts[shortcut] for shortcut in Shortcut)
+    assert all(_single_words(spoken).values())
+    assert set(spoken.kinds) >= set(LANGUAGES["en"].kinds)
+    assert set(spoken.numbers.values()) >= NUMBERS
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_phrase_lists_are_complete_and_matchable(language: str) -> None:
+    """Every language has each shortcut, its politeness and its question openers.
+
+    Utterances are folded before they are looked up, so a listed phrase
+    that folding would change could never match; and a yes that is also
+    a no would confirm what was refused.
+    """
+    spoken = LANGUAGES[language]
+    phrases = spoken.shortcuts
+    assert set(phrases) == set(Shortcut)
+    assert spoken.filler
+    assert spoken.openers
+    for listed in (*(p for kind in phrases.values() for p in kind), *spoken.filler):
+        assert fold(listed) == listed, listed
+    for opener in spoken.openers:
+        assert fold(opener) == opener.strip(), opener
+    assert not phrases[Shortcut.YES] & phrases[Shortcut.NO]
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_words_are_lower_case_per_language(language: str) -> None:
+    """Words are matched against folded text, keyed by language code.
+
+    Utterances are split into single words, so an entry with a space (or
+    "ß", which case-folds to "ss") could never match; a number is looked up
+    as its folded phrase ("dix sept").
+    """
+    assert language.islower()
+    assert len(language) == 2
+    for table, listed in _single_words(LANGUAGES[language]).items():
+        assert all(word == word.casefold() for word in listed), table
+        assert all(words(word) == [word] for word in listed), (table, listed)
+    assert all(fold(said) == said for said in LANGUAGES[language].numbers)
+
+
+@pytest.mark.parametrize(
+    "domain", sorted({d for spoken in LANGUAGES.values() for d in spoken.kinds})
+)
+def test_words_in_every_language_of_the_shortcuts(domain: str) -> None:
+    """A kind of device is named in each language people speak to the agent."""
+    assert domain in DOMAINS
+    assert {code for code, spoken in LANGUAGES.items() if spoken.kinds.get(domain)} == (
+        set(LANGUAGES)
+    )
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_stop_word_names_a_kind_of_device(language: str) -> None:
+    """A stop word is ignored in names, so it must never be a device's word."""
+    spoken = LANGUAGES[language]
+    assert not spoken.stop & {w for found in spoken.kinds.values() for w in found}
+
+
+def test_english_stop_words_are_the_ones_every_language_had() -> None:
+    """English, and every unshipped language, reads names as before."""
+    assert LANGUAGES["en"].stop == ENGLISH_STOP_WORDS
+    assert stop_words("pt-BR") == ENGLISH_STOP_WORDS
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("Laisse tomber, s\u2019il te plaît", "laisse tomber s'il te plaît"),
+        ("Rimetti com\u02bcera", "rimetti com'era"),
+        ("don\u2018t or don`t", "don't or don't"),
+        ("Oui, vas-y !", "oui vas y"),
+        ("  Turn ON   the kitchen_lamp. ", "turn on the kitchen_lamp"),
+        ("21.5 °C", "21 5 c"),
+    ],
+)
+def test_fold(text: str, folded: str) -> None:
+    """Case, apostrophes and punctuation are read one way everywhere."""
+    assert fold(text) == folded
+    assert words(text) == folded.split()
+
+
+@pytest.mark.parametrize(
+    ("tag", "base"),
+    [("de-CH", "de"), ("pt_BR", "pt"), ("EN", "en"), ("zh-Hant-TW", "zh"), ("", "")],
+)
+def test_base_language(tag: str, base: str) -> None:
+    """A region, written with "-" or "_", does not change the language."""
+    assert base_language(tag) == base
+
+
+def test_words_of_a_language_tag() -> None:
+    """A regional tag reads its language's words; an unshipped one has none."""
+    assert words_for("de_AT") is LANGUAGES["de"]
+    assert words_for("xx") is None
+    assert "licht" in kind_words("light", "de-CH")
+    assert kind_words("light", "xx") == frozenset()
+    assert kind_words("automation", "en") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "wanted"),
+    [
+        ("Lampe der Oma", "de", {"lampe", "oma"}),
+        ("Lampe der Oma", "en", {"lampe", "der", "oma"}),
+        ("The Lamp in the Hall", "en-GB", {"lamp", "hall"}),
+        ("Lumière de l'entrée", "fr", {"lumière", "l'entrée"}),
+    ],
+)
+def test_content_words(name: str, language: str, wanted: set[str]) -> None:
+    """The words of a name that matter, by the stop words of the language."""
+    assert content_words(name, language) == wanted
+
+
+@pytest.mark.parametrize(
+    ("said", "language", "value"),
+    [
+        ("fifty", "en", 50.0),
+        ("A quarter", "en", 0.25),
+        ("Dix-sept", "fr-CA", 17.0),
+        ("quatre-vingts", "fr", 80.0),
+        ("dreißig", "de", 30.0),
+        ("één", "nl", 1.0),
+        ("la metà", "it", 0.5),
+        ("veinte", "es", 20.0),
+        ("21", "xx", 21.0),
+        ("fifty", "xx", None),
+        ("lamp", "en", None),
+    ],
+)
+def test_number(said: str, language: str, value: float | None) -> None:
+    """Spoken numbers read in their language; digits in any."""
+    assert number(said, language) == value
+
+
+def test_stop_words_of_the_turns_language_name_nothing() -> None:
+    """A German "der" names no device with "der" in its name.
+
+    Read with English stop words, "Schalte das Licht in der Küche aus" named
+    "Lampe der Oma" by its part "der".
+    """
+    home = [
+        EntityInfo("light.oma", "Lampe der Oma", (), "Wohnzimmer", "off", {}),
+        EntityInfo("light.kueche", "Deckenlicht", (), "Küche", "off", {}),
+    ]
+    catalog = Catalog(
+        exposed={info.entity_id: info for info in home},
+        entities=home,
+        listed=home,
+        services={},
+        areas=["Küche", "Wohnzimmer"],
+        speaker_area=None,
+        area_floors=dict.fromkeys(["Küche", "Wohnzimmer"]),
+    )
+    said = "Schalte das Licht in der Küche aus"
+    mentions = find_mentions(said, "de", catalog)
+    assert mentions.entities == frozenset()
+    assert mentions.areas == {"Küche"}
+    assert "light" in mentions.kinds
+    assert find_mentions(said, "en", catalog).entities == {"light.oma"}
