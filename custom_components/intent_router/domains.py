@@ -12,7 +12,7 @@ with Home Assistant's services.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .records import PriorState
@@ -122,9 +122,9 @@ def _restore_option(prior: PriorState) -> list[ServiceCall]:
     return [("select_option", {"option": prior.state})]
 
 
-_ON_OFF = DomainInfo(
-    turn_on="turn_on", turn_off="turn_off", stop="turn_off", restore=_restore_on_off
-)
+# What HA's turn on / turn off mean for most domains, and what "stop" does.
+_SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
+_ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
 _NUMBER = DomainInfo(
     restore=_restore_value,
     acting_attributes=("min", "max", "step", "unit_of_measurement"),
@@ -133,16 +133,10 @@ _SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
 
 DOMAINS: Mapping[str, DomainInfo] = {
     "automation": DomainInfo(must_be_named=True),
-    "alarm_control_panel": DomainInfo(
-        confirm=True,
-    ),
-    "binary_sensor": DomainInfo(
-        acting_attributes=("device_class",),
-    ),
-    "climate": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
+    "alarm_control_panel": DomainInfo(confirm=True),
+    "binary_sensor": DomainInfo(acting_attributes=("device_class",)),
+    "climate": replace(
+        _SWITCHED,
         undo_attributes=("temperature",),
         restore=_restore_climate,
         acting_attributes=(
@@ -165,18 +159,14 @@ DOMAINS: Mapping[str, DomainInfo] = {
         acting_attributes=("current_position", "device_class"),
         confirm_device_classes=frozenset({"garage", "gate", "door"}),
     ),
-    "fan": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
+    "fan": replace(
+        _SWITCHED,
         undo_attributes=("percentage",),
         restore=_restore_fan,
         acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
     ),
-    "humidifier": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
+    "humidifier": replace(
+        _SWITCHED,
         undo_attributes=("humidity",),
         restore=_restore_humidifier,
         acting_attributes=("humidity", "mode", "available_modes"),
@@ -184,10 +174,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "input_boolean": _ON_OFF,
     "input_number": _NUMBER,
     "input_select": _SELECT,
-    "light": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
+    "light": replace(
+        _SWITCHED,
         undo_attributes=("brightness", "color_temp_kelvin"),
         restore=_restore_light,
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
@@ -198,9 +186,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
         restore=_restore_lock,
         confirm=True,
     ),
-    "media_player": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
+    "media_player": replace(
+        _SWITCHED,
         stop="media_pause",
         undo_attributes=("volume_level",),
         restore=_restore_media,
@@ -216,26 +203,12 @@ DOMAINS: Mapping[str, DomainInfo] = {
         ),
     ),
     "number": _NUMBER,
-    "scene": DomainInfo(
-        must_be_named=True,
-    ),
-    "script": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
-        must_be_named=True,
-    ),
+    "scene": DomainInfo(must_be_named=True),
+    "script": replace(_SWITCHED, must_be_named=True),
     "select": _SELECT,
-    "sensor": DomainInfo(
-        acting_attributes=("unit_of_measurement", "device_class"),
-    ),
+    "sensor": DomainInfo(acting_attributes=("unit_of_measurement", "device_class")),
     "siren": _ON_OFF,
-    "switch": DomainInfo(
-        turn_on="turn_on",
-        turn_off="turn_off",
-        stop="turn_off",
-        restore=_restore_on_off,
-    ),
+    "switch": _ON_OFF,
     "vacuum": DomainInfo(
         stop="stop",
         acting_attributes=("battery_level", "fan_speed"),
@@ -250,7 +223,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         acting_attributes=("temperature", "operation_mode", "operation_list"),
     ),
     "weather": DomainInfo(
-        acting_attributes=("temperature", "humidity", "temperature_unit"),
+        acting_attributes=("temperature", "humidity", "temperature_unit")
     ),
 }
 UNKNOWN = DomainInfo()

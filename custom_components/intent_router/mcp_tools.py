@@ -10,7 +10,7 @@ goes away once the server answers again.
 A plan's arguments are checked against the tool's JSON input schema before
 anything is sent, with `jsonschema` (a dependency of `mcp` itself), and each
 call has its own timeout. The tool's text comes back as data for the second,
-short model call to phrase ("escalate" in DESIGN.md).
+short model call to phrase (docs/design.md, step 11).
 
 `<server>` is the URL's host and port as a slug: http://192.168.1.5:8000/mcp
 is `192_168_1_5_8000`, https://tools.example.com/mcp is `tools_example_com`.
@@ -39,13 +39,13 @@ from mcp.types import CallToolResult, TextContent, Tool as RemoteTool
 from referencing.exceptions import Unresolvable
 
 from homeassistant.core import Context, HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.httpx_client import create_async_httpx_client
 from homeassistant.util import slugify
 
 from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
+from .issues import async_warn, async_withdraw
 from .plan import PlanError, Rejection
 from .records import Action, EntityInfo
 from .safety import is_denied
@@ -243,14 +243,11 @@ class McpServer:
             LOGGER.info("MCP server %s is unavailable: %s", self.name, problem.reason)
         # The token is an option of this entry, not its credentials, so a
         # refusal is a repair issue pointing at the options, not a reauth.
-        ir.async_create_issue(
+        async_warn(
             self._hass,
-            DOMAIN,
             self.issue_id,
-            is_fixable=False,
-            severity=ir.IssueSeverity.WARNING,
-            translation_key=problem.problem,
-            translation_placeholders={
+            problem.problem,
+            {
                 "entry": self._entry.title,
                 "server": self.name,
                 "url": _public_url(self.url),
@@ -261,7 +258,7 @@ class McpServer:
     @callback
     def async_remove_issue(self) -> None:
         """Withdraw the server's repair issue, if there is one."""
-        ir.async_delete_issue(self._hass, DOMAIN, self.issue_id)
+        async_withdraw(self._hass, self.issue_id)
 
     async def async_call(
         self, tool: str, args: dict[str, Any], timeout: float

@@ -17,10 +17,10 @@ import shutil
 from typing import TYPE_CHECKING, Any, Final
 
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.storage import Store
 
-from .const import DOMAIN, LOGGER
+from .const import LOGGER
+from .issues import async_warn, async_withdraw
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -162,7 +162,7 @@ class RobustStore:
             self._store.version, self._store.minor_version
         ).async_remove()
         if self._issue_id is not None:
-            ir.async_delete_issue(self._hass, DOMAIN, self._issue_id)
+            async_withdraw(self._hass, self._issue_id)
 
     def _bad_copy(self, version: int, minor_version: int) -> Store[Any]:
         """The Store of the copy kept beside a file that was set aside."""
@@ -197,14 +197,11 @@ class RobustStore:
         )
         if self._issue_id is None:
             return
-        ir.async_create_issue(
+        async_warn(
             self._hass,
-            DOMAIN,
             self._issue_id,
-            is_fixable=False,
-            severity=ir.IssueSeverity.WARNING,
-            translation_key=translation_key,
-            translation_placeholders={
+            translation_key,
+            {
                 "path": path,
                 "copy": f"{path}.bad",
                 **({"version": str(stored.version)} if stored else {}),
