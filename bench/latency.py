@@ -69,7 +69,8 @@ LEARN_MARGIN = 5.0
 DEFAULT_WAIT = 185.0
 
 # An English command HA's sentences leave to the model (it went to the model
-# in `dialogues-router-after-*`) and that acts: the default first turn.
+# in the run `dialogues-router-after-20261122T164351Z`, bench/summaries/
+# dialogues.md) and that acts: the default first turn.
 DEFAULT_FIRST = "everything-in-the-office"
 
 # Turn kinds that are one command on their own, with nothing before it.
