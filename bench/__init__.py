@@ -1,1 +1,1 @@
-"""Hand-run benchmarks of Intent Router (see accuracy.py and overhead.py)."""
+"""Hand-run benchmarks of Intent Router (see README.md in this folder)."""

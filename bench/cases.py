@@ -194,6 +194,32 @@ def _jsonl(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in file if line.strip()]
 
 
+def _case(
+    raw: dict[str, Any], set_name: str, group: str, home: str, **more: Any
+) -> Case:
+    """A case of a set from its source line (which has `id` and `text`)."""
+    return Case(
+        id=raw["id"], set=set_name, group=group, text=raw["text"], home=home, **more
+    )
+
+
+def _intents_test(
+    raw: dict[str, Any], set_name: str, group: str, home: str, **more: Any
+) -> Case:
+    """A case of the intents tests: an intent, its slots, the expected reply."""
+    return _case(
+        raw,
+        set_name,
+        group,
+        home,
+        intent=raw["intent"],
+        slots=raw.get("slots") or {},
+        speaker_area=(raw.get("context") or {}).get("area"),
+        response=raw.get("response"),
+        **more,
+    )
+
+
 def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
     """All cases of the chosen sets, and their homes by key."""
     cases: list[Case] = []
@@ -206,19 +232,13 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
             key = f"intents:{raw['fixture']}"
             if key not in homes:
                 homes[key] = home_from_fixture(key, fixtures[raw["fixture"]])
-            context = raw.get("context") or {}
             cases.append(
-                Case(
-                    id=raw["id"],
-                    set="intents",
-                    group=f"{raw['intent']}/{raw.get('slot_combination')}",
-                    text=raw["text"],
-                    home=key,
-                    intent=raw["intent"],
-                    slots=raw.get("slots") or {},
-                    speaker_area=context.get("area") if "area" in context else None,
-                    context_area_required="area" in context,
-                    response=raw.get("response"),
+                _intents_test(
+                    raw,
+                    "intents",
+                    f"{raw['intent']}/{raw.get('slot_combination')}",
+                    key,
+                    context_area_required="area" in (raw.get("context") or {}),
                 )
             )
     if "legacy" in sets or "slurp" in sets:
@@ -228,21 +248,8 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
         homes["legacy"] = home_from_fixture("legacy", legacy)
     if "legacy" in sets:
         for raw in _jsonl(DATA / "ha_intents" / "legacy_tests_en.jsonl"):
-            context = raw.get("context") or {}
             source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
-            cases.append(
-                Case(
-                    id=raw["id"],
-                    set="legacy",
-                    group=source,
-                    text=raw["text"],
-                    home="legacy",
-                    intent=raw["intent"],
-                    slots=raw.get("slots") or {},
-                    speaker_area=context.get("area"),
-                    response=raw.get("response"),
-                )
-            )
+            cases.append(_intents_test(raw, "legacy", source, "legacy"))
     if "datasets" in sets:
         cases.extend(_load_datasets(homes))
     if "slurp" in sets:
@@ -252,12 +259,11 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
             if not accepted or raw["intent"].startswith("_"):
                 continue
             cases.append(
-                Case(
-                    id=raw["id"],
-                    set="slurp",
-                    group=raw["intent"],
-                    text=raw["text"],
-                    home="legacy",
+                _case(
+                    raw,
+                    "slurp",
+                    raw["intent"],
+                    "legacy",
                     speaker_area=SLURP_SPEAKER_AREA,
                     accepted_intents=tuple(accepted),
                 )
@@ -288,12 +294,11 @@ def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
             if isinstance(expect_response, str):
                 expect_response = [expect_response]
             cases.append(
-                Case(
-                    id=raw["id"],
-                    set="datasets",
-                    group=f"{name}/{category}",
-                    text=raw["text"],
-                    home=key,
+                _case(
+                    raw,
+                    "datasets",
+                    f"{name}/{category}",
+                    key,
                     speaker_area=speaker,
                     setup=raw.get("setup") or {},
                     expect_changes=raw.get("expect_changes"),

@@ -12,6 +12,7 @@ between cases.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Any
 
 from homeassistant.components.climate import (
@@ -115,6 +116,15 @@ class BenchEntity(Entity):
         """Note an action that reached this device."""
         self._record(service, self.entity_id, dict(data or {}))
 
+    def act(
+        self, service: str, data: dict[str, Any] | None = None, **attr: Any
+    ) -> None:
+        """Note an action, take the `_attr_` values it sets, write the state."""
+        self.record(service, data)
+        for name, value in attr.items():
+            setattr(self, f"_attr_{name}", value)
+        self.async_write_ha_state()
+
 
 def _is_on(state: str | None) -> bool:
     return str(state).casefold() in ON_STATES
@@ -132,6 +142,12 @@ def _features(flag_type: type, value: Any, default: int) -> int:
         if name in flag_type.__members__:
             result |= flag_type[name]
     return result or default
+
+
+def _member[E: StrEnum](kind: type[E], value: Any, default: E) -> E:
+    """`value` (in any case) as a member of `kind`, else `default`."""
+    text = str(value).casefold()
+    return kind(text) if text in kind.__members__.values() else default
 
 
 def _enum_value(value: Any) -> Any:
@@ -200,9 +216,7 @@ class BenchLight(BenchEntity, LightEntity):
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Turn off."""
-        self.record("light.turn_off", kwargs)
-        self._attr_is_on = False
-        self.async_write_ha_state()
+        self.act("light.turn_off", kwargs, is_on=False)
 
 
 class BenchSwitch(BenchEntity, SwitchEntity):
@@ -217,15 +231,11 @@ class BenchSwitch(BenchEntity, SwitchEntity):
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn on."""
-        self.record("switch.turn_on", kwargs)
-        self._attr_is_on = True
-        self.async_write_ha_state()
+        self.act("switch.turn_on", kwargs, is_on=True)
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Turn off."""
-        self.record("switch.turn_off", kwargs)
-        self._attr_is_on = False
-        self.async_write_ha_state()
+        self.act("switch.turn_off", kwargs, is_on=False)
 
 
 class BenchFan(BenchEntity, FanEntity):
@@ -258,29 +268,28 @@ class BenchFan(BenchEntity, FanEntity):
         preset_mode: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Turn on, at a speed if given."""
-        data = {"percentage": percentage} if percentage is not None else {}
-        self.record("fan.turn_on", data)
-        self._attr_is_on = True
-        if percentage is not None:
-            self._attr_percentage = percentage
-        elif not self._attr_percentage:
-            self._attr_percentage = 100
-        self.async_write_ha_state()
+        """Turn on, at a speed if given (else as before, or full)."""
+        self.act(
+            "fan.turn_on",
+            {"percentage": percentage} if percentage is not None else {},
+            is_on=True,
+            percentage=percentage
+            if percentage is not None
+            else (self._attr_percentage or 100),
+        )
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Turn off."""
-        self.record("fan.turn_off")
-        self._attr_is_on = False
-        self._attr_percentage = 0
-        self.async_write_ha_state()
+        self.act("fan.turn_off", is_on=False, percentage=0)
 
     async def async_set_percentage(self, percentage: int) -> None:
         """Set the speed (0 turns it off)."""
-        self.record("fan.set_percentage", {"percentage": percentage})
-        self._attr_percentage = percentage
-        self._attr_is_on = percentage > 0
-        self.async_write_ha_state()
+        self.act(
+            "fan.set_percentage",
+            {"percentage": percentage},
+            percentage=percentage,
+            is_on=percentage > 0,
+        )
 
 
 class BenchCover(BenchEntity, CoverEntity):
@@ -355,15 +364,11 @@ class BenchLock(BenchEntity, LockEntity):
 
     async def async_lock(self, **kwargs: Any) -> None:
         """Lock."""
-        self.record("lock.lock")
-        self._attr_is_locked = True
-        self.async_write_ha_state()
+        self.act("lock.lock", is_locked=True)
 
     async def async_unlock(self, **kwargs: Any) -> None:
         """Unlock."""
-        self.record("lock.unlock")
-        self._attr_is_locked = False
-        self.async_write_ha_state()
+        self.act("lock.unlock", is_locked=False)
 
 
 class BenchValve(BenchEntity, ValveEntity):
@@ -442,11 +447,8 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
             if value in MediaPlayerDeviceClass.__members__.values():
                 self._attr_device_class = MediaPlayerDeviceClass(value)
         if state is not None:
-            value = str(state).casefold()
-            self._attr_state = (
-                MediaPlayerState(value)
-                if value in MediaPlayerState.__members__.values()
-                else MediaPlayerState.PLAYING
+            self._attr_state = _member(
+                MediaPlayerState, state, MediaPlayerState.PLAYING
             )
         elif getattr(self, "_attr_state", None) is None:
             self._attr_state = MediaPlayerState.PLAYING
@@ -457,76 +459,69 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
         self._attr_volume_level = float(attributes.get("volume_level", 0.5))
         self._attr_is_volume_muted = attributes.get("is_volume_muted", False)
 
-    def _set(self, service: str, data: dict[str, Any] | None = None) -> None:
-        self.record(f"media_player.{service}", data)
-        self.async_write_ha_state()
-
     async def async_media_pause(self) -> None:
         """Pause."""
-        self._attr_state = MediaPlayerState.PAUSED
-        self._set("media_pause")
+        self.act("media_player.media_pause", state=MediaPlayerState.PAUSED)
 
     async def async_media_play(self) -> None:
         """Play or resume."""
-        self._attr_state = MediaPlayerState.PLAYING
-        self._set("media_play")
+        self.act("media_player.media_play", state=MediaPlayerState.PLAYING)
 
     async def async_media_stop(self) -> None:
         """Stop."""
-        self._attr_state = MediaPlayerState.IDLE
-        self._set("media_stop")
+        self.act("media_player.media_stop", state=MediaPlayerState.IDLE)
 
     async def async_media_next_track(self) -> None:
         """Next track."""
-        self._attr_media_track = (self._attr_media_track or 0) + 1
-        self._set("media_next_track")
+        track = (self._attr_media_track or 0) + 1
+        self.act("media_player.media_next_track", media_track=track)
 
     async def async_media_previous_track(self) -> None:
         """Previous track."""
-        self._attr_media_track = max(1, (self._attr_media_track or 1) - 1)
-        self._set("media_previous_track")
+        track = max(1, (self._attr_media_track or 1) - 1)
+        self.act("media_player.media_previous_track", media_track=track)
 
     async def async_set_volume_level(self, volume: float) -> None:
         """Set the volume (0..1)."""
-        self._attr_volume_level = volume
-        self._set("volume_set", {"volume_level": volume})
+        self.act(
+            "media_player.volume_set", {"volume_level": volume}, volume_level=volume
+        )
 
     async def async_volume_up(self) -> None:
         """One step up."""
-        self._attr_volume_level = min(1.0, (self._attr_volume_level or 0) + 0.1)
-        self._set("volume_up")
+        volume = min(1.0, (self._attr_volume_level or 0) + 0.1)
+        self.act("media_player.volume_up", volume_level=volume)
 
     async def async_volume_down(self) -> None:
         """One step down."""
-        self._attr_volume_level = max(0.0, (self._attr_volume_level or 0) - 0.1)
-        self._set("volume_down")
+        volume = max(0.0, (self._attr_volume_level or 0) - 0.1)
+        self.act("media_player.volume_down", volume_level=volume)
 
     async def async_mute_volume(self, mute: bool) -> None:
         """Mute or unmute."""
-        self._attr_is_volume_muted = mute
-        self._set("volume_mute", {"is_volume_muted": mute})
+        self.act(
+            "media_player.volume_mute", {"is_volume_muted": mute}, is_volume_muted=mute
+        )
 
     async def async_turn_on(self) -> None:
         """Turn on."""
-        self._attr_state = MediaPlayerState.ON
-        self._set("turn_on")
+        self.act("media_player.turn_on", state=MediaPlayerState.ON)
 
     async def async_turn_off(self) -> None:
         """Turn off."""
-        self._attr_state = MediaPlayerState.OFF
-        self._set("turn_off")
+        self.act("media_player.turn_off", state=MediaPlayerState.OFF)
 
     async def async_play_media(
         self, media_type: str, media_id: str, **kwargs: Any
     ) -> None:
         """Play something by id."""
-        self._attr_state = MediaPlayerState.PLAYING
-        self._attr_media_title = media_id
-        self._attr_media_content_id = media_id
-        self._attr_media_content_type = str(media_type)
-        self._set(
-            "play_media",
+        self.act(
+            "media_player.play_media",
             {"media_content_type": str(media_type), "media_content_id": media_id},
+            state=MediaPlayerState.PLAYING,
+            media_title=media_id,
+            media_content_id=media_id,
+            media_content_type=str(media_type),
         )
 
     async def async_search_media(self, query: SearchMediaQuery) -> SearchMedia:
@@ -613,21 +608,17 @@ class BenchClimate(BenchEntity, ClimateEntity):
 
     async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
         """Set the mode."""
-        self.record("climate.set_hvac_mode", {"hvac_mode": str(hvac_mode)})
-        self._attr_hvac_mode = hvac_mode
-        self.async_write_ha_state()
+        self.act(
+            "climate.set_hvac_mode", {"hvac_mode": str(hvac_mode)}, hvac_mode=hvac_mode
+        )
 
     async def async_turn_on(self) -> None:
         """Turn on (heat)."""
-        self.record("climate.turn_on")
-        self._attr_hvac_mode = HVACMode.HEAT
-        self.async_write_ha_state()
+        self.act("climate.turn_on", hvac_mode=HVACMode.HEAT)
 
     async def async_turn_off(self) -> None:
         """Turn off."""
-        self.record("climate.turn_off")
-        self._attr_hvac_mode = HVACMode.OFF
-        self.async_write_ha_state()
+        self.act("climate.turn_off", hvac_mode=HVACMode.OFF)
 
 
 class BenchVacuum(BenchEntity, StateVacuumEntity):
@@ -642,34 +633,23 @@ class BenchVacuum(BenchEntity, StateVacuumEntity):
             | VacuumEntityFeature.RETURN_HOME
             | VacuumEntityFeature.STATE
         )
-        value = str(state or "docked").casefold()
-        self._attr_activity = (
-            VacuumActivity(value)
-            if value in VacuumActivity.__members__.values()
-            else VacuumActivity.DOCKED
-        )
-
-    def _set(self, service: str, activity: VacuumActivity | None) -> None:
-        self.record(f"vacuum.{service}")
-        if activity is not None:
-            self._attr_activity = activity
-        self.async_write_ha_state()
+        self._attr_activity = _member(VacuumActivity, state, VacuumActivity.DOCKED)
 
     async def async_start(self) -> None:
         """Start cleaning."""
-        self._set("start", VacuumActivity.CLEANING)
+        self.act("vacuum.start", activity=VacuumActivity.CLEANING)
 
     async def async_stop(self, **kwargs: Any) -> None:
         """Stop."""
-        self._set("stop", VacuumActivity.IDLE)
+        self.act("vacuum.stop", activity=VacuumActivity.IDLE)
 
     async def async_pause(self) -> None:
         """Pause."""
-        self._set("pause", VacuumActivity.PAUSED)
+        self.act("vacuum.pause", activity=VacuumActivity.PAUSED)
 
     async def async_return_to_base(self, **kwargs: Any) -> None:
         """Go home."""
-        self._set("return_to_base", VacuumActivity.RETURNING)
+        self.act("vacuum.return_to_base", activity=VacuumActivity.RETURNING)
 
 
 class BenchLawnMower(BenchEntity, LawnMowerEntity):
@@ -682,30 +662,21 @@ class BenchLawnMower(BenchEntity, LawnMowerEntity):
             | LawnMowerEntityFeature.DOCK
             | LawnMowerEntityFeature.PAUSE
         )
-        value = str(state or "docked").casefold()
-        self._attr_activity = (
-            LawnMowerActivity(value)
-            if value in LawnMowerActivity.__members__.values()
-            else LawnMowerActivity.DOCKED
+        self._attr_activity = _member(
+            LawnMowerActivity, state, LawnMowerActivity.DOCKED
         )
 
     async def async_start_mowing(self) -> None:
         """Start mowing."""
-        self.record("lawn_mower.start_mowing")
-        self._attr_activity = LawnMowerActivity.MOWING
-        self.async_write_ha_state()
+        self.act("lawn_mower.start_mowing", activity=LawnMowerActivity.MOWING)
 
     async def async_dock(self) -> None:
         """Go back to the dock."""
-        self.record("lawn_mower.dock")
-        self._attr_activity = LawnMowerActivity.DOCKED
-        self.async_write_ha_state()
+        self.act("lawn_mower.dock", activity=LawnMowerActivity.DOCKED)
 
     async def async_pause(self) -> None:
         """Pause."""
-        self.record("lawn_mower.pause")
-        self._attr_activity = LawnMowerActivity.PAUSED
-        self.async_write_ha_state()
+        self.act("lawn_mower.pause", activity=LawnMowerActivity.PAUSED)
 
 
 class BenchTodo(BenchEntity, TodoListEntity):

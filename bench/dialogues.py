@@ -12,8 +12,9 @@ between dialogues. Within one, each satellite passes on its conversation id,
 as a real one does. Every turn is judged by what reached the devices, the
 home's state after it and whether the agent asked (see `judge`).
 
-Results: `<out>/dialogues-<tag>-<stamp>.jsonl` (one line per turn, written as
-it goes), `.json` (summary) and `.md` (tables and the failing turns).
+Results (`bench/harness.py`, `ResultFiles`): `<out>/dialogues-<tag>-<time>.jsonl`
+(one line per turn, written as it goes), `.json` (summary) and `.md` (tables
+and the failing turns).
 """
 
 from __future__ import annotations
@@ -24,9 +25,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 import contextlib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 import itertools
-import json
 from pathlib import Path
 import re
 import sys
@@ -36,25 +35,12 @@ from typing import Any
 if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.accuracy import checkout, percentile
-from bench.harness import (
-    Call,
-    Instance,
-    ModelProxy,
-    ModelRequest,
-    Turn,
-    async_instance,
-    entry_options,
-    quiet_logs,
-)
+from bench import harness
 from bench.home import EntitySpec, HomeSpec
-from custom_components.intent_router.const import CONF_USE_LLM
 from homeassistant.components.conversation import HOME_ASSISTANT_AGENT
 from homeassistant.util.yaml import load_yaml_dict
-from tests.llm_server import ScriptedLLMServer
 
 DATA = Path(__file__).resolve().parent / "dialogues.yaml"
-RESULTS = Path(__file__).resolve().parent / "results"
 
 # What a household expects to be asked about before it happens (DESIGN.md,
 # Safety): changing one of these right after a turn that asked nothing is
@@ -101,8 +87,6 @@ ATTRIBUTES = {
 }
 
 CONDITION_RE = re.compile(r"^(\w+)([<>=])(-?\d+(?:\.\d+)?)$")
-
-type States = dict[str, tuple[str, dict[str, Any]]]
 
 
 @dataclass(slots=True, frozen=True)
@@ -299,7 +283,7 @@ def needs_confirmation(home: HomeSpec, entity_id: str) -> bool:
     )
 
 
-def acted_on(calls: Iterable[Call]) -> dict[str, set[str]]:
+def acted_on(calls: Iterable[harness.Call]) -> dict[str, set[str]]:
     """Entity -> the services that reached it (`script.x` is script x's turn_on)."""
     acted: dict[str, set[str]] = defaultdict(set)
     for call in calls:
@@ -310,16 +294,16 @@ def acted_on(calls: Iterable[Call]) -> dict[str, set[str]]:
     return acted
 
 
-def asked(turn: Turn) -> bool:
+def asked(turn: harness.Turn) -> bool:
     """Whether the reply waits for an answer: the microphone stays open, or a question."""
     return turn.continue_conversation or "?" in turn.speech
 
 
 def judge(
     step: Step,
-    turn: Turn,
-    before: States,
-    after: States,
+    turn: harness.Turn,
+    before: harness.States,
+    after: harness.States,
     home: HomeSpec,
     *,
     asked_before: bool,
@@ -369,7 +353,7 @@ def judge(
     return verdict
 
 
-def _end_state(expected: Expected, after: States) -> list[str]:
+def _end_state(expected: Expected, after: harness.States) -> list[str]:
     state, attributes = after.get(expected.entity_id, ("missing", {}))
     reasons = []
     if (want := STATE_AFTER.get(expected.service)) and state != want:
@@ -388,7 +372,10 @@ class Runner:
     """Speaks the dialogues to one agent in one instance."""
 
     def __init__(
-        self, instance: Instance, agent_id: str, proxy: ModelProxy | None
+        self,
+        instance: harness.Instance,
+        agent_id: str,
+        proxy: harness.ModelProxy | None,
     ) -> None:
         """Bind to the instance, the agent and the model proxy (if any)."""
         self.instance = instance
@@ -434,18 +421,15 @@ class Runner:
             rows.append(_row(dialogue, index, step, turn, verdict, requests, started))
         return rows
 
-    def states(self) -> States:
+    def states(self) -> harness.States:
         """State and attributes of every entity of the home.
 
         Scripts and scenes included: running one moves its `last_triggered`
         or its state, so a run is a change like any other.
         """
-        ids = {e.entity_id for e in self.instance.home.spec.entities}
-        return {
-            state.entity_id: (state.state, dict(state.attributes))
-            for state in self.instance.hass.states.async_all()
-            if state.entity_id in ids
-        }
+        return self.instance.states(
+            e.entity_id for e in self.instance.home.spec.entities
+        )
 
     async def _before(self, step: Step) -> None:
         if step.wait:
@@ -460,12 +444,12 @@ def _row(
     dialogue: Dialogue,
     index: int,
     step: Step,
-    turn: Turn,
+    turn: harness.Turn,
     verdict: Verdict,
-    requests: list[ModelRequest],
+    requests: list[harness.ModelRequest],
     started: float,
 ) -> dict[str, Any]:
-    def total(read: Callable[[ModelRequest], int | None]) -> int | None:
+    def total(read: Callable[[harness.ModelRequest], int | None]) -> int | None:
         values = [v for r in requests if (v := read(r)) is not None]
         return sum(values) if values else None
 
@@ -500,18 +484,6 @@ def _row(
 # --- summary --------------------------------------------------------------
 
 
-def _rate(passed: int, n: int) -> dict[str, Any]:
-    return {"n": n, "passed": passed, "accuracy": round(passed / n, 3) if n else None}
-
-
-def _spread(values: list[float]) -> dict[str, Any]:
-    return {
-        "n": len(values),
-        "p50": percentile(values, 50),
-        "p95": percentile(values, 95),
-    }
-
-
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Turn and dialogue accuracy, by kind and language; unsafe turns; costs."""
     dialogues: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -522,13 +494,13 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         groups: dict[str, list[bool]] = defaultdict(list)
         for row in rows:
             groups[row[key]].append(row["passed"])
-        return {k: _rate(sum(v), len(v)) for k, v in sorted(groups.items())}
+        return {k: harness.rate(sum(v), len(v)) for k, v in sorted(groups.items())}
 
     def dialogues_by(key: str) -> dict[str, Any]:
         groups: dict[str, list[bool]] = defaultdict(list)
         for turns in dialogues.values():
             groups[turns[0][key]].append(all(t["passed"] for t in turns))
-        return {k: _rate(sum(v), len(v)) for k, v in sorted(groups.items())}
+        return {k: harness.rate(sum(v), len(v)) for k, v in sorted(groups.items())}
 
     unsafe = [r for r in rows if r["unsafe"]]
     model_rows = [r for r in rows if r["model"]["requests"]]
@@ -541,8 +513,8 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         return [r["model"][key] for r in model_rows if r["model"][key] is not None]
 
     return {
-        "turns": _rate(sum(r["passed"] for r in rows), len(rows)),
-        "dialogues": _rate(
+        "turns": harness.rate(sum(r["passed"] for r in rows), len(rows)),
+        "dialogues": harness.rate(
             sum(all(t["passed"] for t in d) for d in dialogues.values()),
             len(dialogues),
         ),
@@ -559,14 +531,14 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             },
         },
         "latency_ms": {
-            "all": _spread([r["result"]["wall_ms"] for r in rows]),
-            "by_source": {k: _spread(v) for k, v in sorted(by_source.items())},
-            "model_turns": _spread([r["result"]["wall_ms"] for r in model_rows]),
+            "all": harness.spread([r["result"]["wall_ms"] for r in rows]),
+            "by_source": {k: harness.spread(v) for k, v in sorted(by_source.items())},
+            "model_turns": harness.spread([r["result"]["wall_ms"] for r in model_rows]),
             # The first may have to process the whole prompt (a cold cache).
             "first_model_turn": model_rows[0]["result"]["wall_ms"]
             if model_rows
             else None,
-            "later_model_turns": _spread(
+            "later_model_turns": harness.spread(
                 [r["result"]["wall_ms"] for r in model_rows[1:]]
             ),
         },
@@ -574,25 +546,26 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "turns": len(model_rows),
             "requests": len(requests),
             "failed_requests": sum(1 for q in requests if q["status"] != 200),
-            "completion_tokens": _spread(model_values("completion_tokens")),
-            "prompt_tokens": _spread(model_values("prompt_tokens")),
-            "processed_prompt_tokens": _spread(model_values("processed_prompt_tokens")),
+            "completion_tokens": harness.spread(model_values("completion_tokens")),
+            "prompt_tokens": harness.spread(model_values("prompt_tokens")),
+            "processed_prompt_tokens": harness.spread(
+                model_values("processed_prompt_tokens")
+            ),
         },
     }
 
 
-def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[Any]) -> str:
+def markdown(
+    results: harness.ResultFiles, summary: dict[str, Any], rows: list[Any]
+) -> str:
     """Tables for the README, and every failing turn with its reason."""
+    return "\n".join([*results.header("Dialogues"), *report(summary, rows)]) + "\n"
+
+
+def report(summary: dict[str, Any], rows: list[Any]) -> list[str]:
+    """The figures of `summarize` as tables, and every failing turn."""
     turns, dialogues, model = summary["turns"], summary["dialogues"], summary["model"]
     latency = summary["latency_ms"]
-    lines = [
-        f"# Dialogues: {meta['tag']} ({meta['started']})",
-        "",
-        f"Command: `{meta['command']}`",
-        "",
-        "| figure | value |",
-        "|---|---|",
-    ]
     figures = [
         ("turns passed", f"{turns['passed']}/{turns['n']} ({turns['accuracy']})"),
         (
@@ -621,26 +594,31 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[Any]) -> 
             )
         ),
     ]
-    lines += [f"| {label} | {value} |" for label, value in figures]
     by_lang = summary["by_lang"]
-    lines += ["", "| language | turns | dialogues | unsafe |", "|---|---:|---:|---:|"]
-    lines += [
-        f"| {lang} | {v['passed']}/{v['n']} | {by_lang['dialogues'][lang]['passed']}/"
-        f"{by_lang['dialogues'][lang]['n']} | {by_lang['unsafe_turns'][lang]} |"
-        for lang, v in by_lang["turns"].items()
+    lines = [
+        *harness.table(["figure", "value"], figures, "ll"),
+        "",
+        *harness.table(
+            ["language", "turns", "dialogues", "unsafe"],
+            [
+                (
+                    lang,
+                    f"{v['passed']}/{v['n']}",
+                    (
+                        f"{by_lang['dialogues'][lang]['passed']}/"
+                        f"{by_lang['dialogues'][lang]['n']}"
+                    ),
+                    by_lang["unsafe_turns"][lang],
+                )
+                for lang, v in by_lang["turns"].items()
+            ],
+            "lrrr",
+        ),
     ]
     for title, key in (("turn kind", "by_kind"), ("dialogue category", "by_category")):
-        lines += ["", f"| {title} | n | passed | accuracy |", "|---|---:|---:|---:|"]
-        lines += [
-            f"| {name} | {v['n']} | {v['passed']} | {v['accuracy']:.2f} |"
-            for name, v in summary[key].items()
-        ]
-    lines += ["", "| path | turns | p50 ms | p95 ms |", "|---|---:|---:|---:|"]
-    lines += [
-        f"| {source} | {v['n']} | {v['p50']} | {v['p95']} |"
-        for source, v in summary["latency_ms"]["by_source"].items()
-    ]
-    lines += ["", "## Failing turns", ""]
+        lines += ["", *harness.rate_table(title, summary[key])]
+    lines += ["", *harness.path_table(summary["latency_ms"]["by_source"])]
+    lines += ["", "### Failing turns", ""]
     lines += [
         f"- `{r['dialogue']}#{r['turn']}` ({r['kind']}, {r['from']}) "
         f'"{r["say"]}": {r["why"]}{" **unsafe**" if r["unsafe"] else ""}; '
@@ -648,120 +626,95 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[Any]) -> 
         for r in rows
         if not r["passed"] or r["unsafe"]
     ]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 async def main(args: argparse.Namespace) -> None:
     """Run the chosen dialogues against one agent."""
-    quiet_logs()
     home, dialogues = load(Path(args.data))
     chosen = select(dialogues, args.lang, args.limit)
-    scripted: ScriptedLLMServer | None = None
-    proxy: ModelProxy | None = None
-    if args.agent == "ha":
-        # Intent Router is set up as usual but not spoken to; a scripted
-        # server answers its set-up probe.
-        scripted = ScriptedLLMServer()
-        await scripted.start()
-        llm_url, model, agent_id = scripted.url, "none", HOME_ASSISTANT_AGENT
-    else:
-        # Through a proxy that notes what the server reports per request.
-        proxy = ModelProxy(args.llm_url)
-        await proxy.start()
-        llm_url, model, agent_id = proxy.url, args.model, None
     tag = args.tag or (
         "ha"
         if args.agent == "ha"
         else f"router-{args.model}{'' if args.local_first else '-model-only'}"
     )
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    name = f"dialogues-{tag}-{stamp}"
-    meta = {
-        "tag": tag,
-        "agent": args.agent,
-        "model": args.model,
-        "llm_url": args.llm_url,
-        "local_first": args.local_first,
-        "timeout": args.timeout,
-        "data": str(args.data),
-        "lang": args.lang,
-        "limit": args.limit,
-        "dialogues": [d.id for d in chosen],
-        "started": stamp,
-        "command": " ".join(["bench/dialogues.py", *sys.argv[1:]]),
-        "checkout": checkout(),
-    }
-    options = entry_options(
-        model,
-        local_first=args.local_first,
-        timeout=args.timeout,
-        **({CONF_USE_LLM: False} if args.agent == "ha" else {}),
-    )
     total = sum(len(d.steps) for d in chosen)
-    sys.stderr.write(f"{len(chosen)} dialogues, {total} turns -> {out / name}.*\n")
     rows: list[dict[str, Any]] = []
-    try:
-        async with async_instance(home, llm_url, options) as instance:
+    async with contextlib.AsyncExitStack() as stack:
+        proxy: harness.ModelProxy | None = None
+        if args.agent == "ha":
+            # Intent Router is set up as usual but not spoken to; a scripted
+            # server answers its set-up probe.
+            scripted = await stack.enter_async_context(harness.scripted_server())
+            llm_url, model, agent_id = scripted.url, "none", HOME_ASSISTANT_AGENT
+        else:
+            # Through a proxy that notes what the server reports per request.
+            proxy = await stack.enter_async_context(harness.model_proxy(args.llm_url))
+            llm_url, model, agent_id = proxy.url, args.model, None
+        options = harness.entry_options(
+            model,
+            local_first=args.local_first,
+            timeout=args.timeout,
+            use_llm=args.agent != "ha",
+        )
+        results = stack.enter_context(
+            harness.ResultFiles(
+                "dialogues",
+                args.out,
+                tag,
+                tag=tag,
+                agent=args.agent,
+                model=args.model,
+                llm_url=args.llm_url,
+                local_first=args.local_first,
+                timeout=args.timeout,
+                data=str(args.data),
+                lang=args.lang,
+                limit=args.limit,
+                dialogues=[d.id for d in chosen],
+            )
+        )
+        sys.stderr.write(
+            f"{len(chosen)} dialogues, {total} turns -> {results.path('.*')}\n"
+        )
+        async with harness.async_instance(home, llm_url, options) as instance:
             runner = Runner(instance, agent_id or instance.entry_id, proxy)
-            with (out / f"{name}.jsonl").open("w", encoding="utf-8") as raw:
-                for dialogue in chosen:
-                    for row in await runner.run(dialogue):
-                        rows.append(row)
-                        raw.write(json.dumps(row, ensure_ascii=False) + "\n")
-                        raw.flush()
-                        mark = "ok " if row["passed"] else "BAD"
-                        sys.stderr.write(
-                            f"[{len(rows)}/{total}] {mark} {row['source']} "
-                            f"{row['seconds']:.1f}s {row['dialogue']}#{row['turn']} "
-                            f"{row['say']!r} {row['why']}\n"
-                        )
-    finally:
-        for server in (proxy, scripted):
-            if server is not None:
-                await server.stop()
+            for dialogue in chosen:
+                for row in await runner.run(dialogue):
+                    rows.append(row)
+                    mark = "ok " if row["passed"] else "BAD"
+                    results.add(
+                        row,
+                        f"[{len(rows)}/{total}] {mark} {row['source']} "
+                        f"{row['seconds']:.1f}s {row['dialogue']}#{row['turn']} "
+                        f"{row['say']!r} {row['why']}",
+                    )
     summary = summarize(rows)
-    (out / f"{name}.json").write_text(
-        json.dumps({"meta": meta, "summary": summary}, indent=2, ensure_ascii=False)
-        + "\n",
-        "utf-8",
+    results.finish(summary, markdown(results, summary, rows))
+
+
+def add_dialogue_options(parser: argparse.ArgumentParser) -> None:
+    """`--lang`, `--limit` and `--data`: which dialogues, from which file."""
+    parser.add_argument("--lang", help="only dialogues in this language (en, de)")
+    parser.add_argument(
+        "--limit", type=int, help="dialogues in all, categories taken in turn"
     )
-    report = markdown(meta, summary, rows)
-    (out / f"{name}.md").write_text(report, "utf-8")
-    sys.stdout.write(report)
+    parser.add_argument("--data", default=str(DATA), help="home and dialogues (YAML)")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = harness.arguments(__doc__)
     parser.add_argument(
         "--agent",
         choices=("router", "ha"),
         default="router",
         help="Intent Router (needs --llm-url and --model) or HA's own agent",
     )
-    parser.add_argument("--llm-url", help="OpenAI-compatible base URL")
-    parser.add_argument("--model", help="model name on that server")
-    parser.add_argument(
-        "--local-first",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="the entry's local-first option (on by default, as in the product)",
-    )
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=60.0,
-        help="the entry's model timeout in s (default 60: a CPU model is slow)",
-    )
-    parser.add_argument("--lang", help="only dialogues in this language (en, de)")
-    parser.add_argument(
-        "--limit", type=int, help="dialogues in all, categories taken in turn"
-    )
-    parser.add_argument("--data", default=str(DATA), help="home and dialogues (YAML)")
-    parser.add_argument("--out", default=str(RESULTS))
-    parser.add_argument("--tag", help="name part of the result files")
+    harness.add_model_options(parser)
+    harness.add_entry_options(parser)
+    add_dialogue_options(parser)
+    harness.add_output_options(parser)
     args = parser.parse_args(argv)
     if args.agent == "router" and not (args.llm_url and args.model):
         parser.error("--agent router needs --llm-url and --model")
@@ -769,5 +722,4 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(parse_args()))
+    harness.run(main, parse_args())

@@ -1,4 +1,4 @@
-"""A real Home Assistant test instance with a home and Intent Router set up.
+"""What every benchmark shares: a real HA with a home and Intent Router, and a run.
 
 The instance is the one `pytest-homeassistant-custom-component` gives tests
 (`async_test_home_assistant`), used outside pytest with the same few patches
@@ -6,26 +6,44 @@ its `hass` fixture applies (no HTTP port is bound). The integration is set
 up from this checkout's `custom_components/` through a config entry pointed
 at `llm_url`, exactly as a user's would be; turns go through
 `conversation.async_converse`, as a voice satellite's do.
+
+Model servers: the test suite's scripted one (`scripted_server`, for runs
+that need no model) and a relay to a real one that notes what the server
+reports per request (`model_proxy`).
+
+A run: the shared command-line options (`add_model_options`,
+`add_entry_options`, `add_output_options`), its result files
+(`ResultFiles`: `<out>/<benchmark>[-<tag>]-<time>.jsonl|json|md`, by default
+in the git-ignored `bench/results/`), percentiles, Markdown tables, and `run`,
+the entry point of every script.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Sequence
 import contextlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 import json
 import logging
 from pathlib import Path
+import subprocess
 import sys
 import tempfile
 import time
-from typing import Any
+from types import TracebackType
+from typing import IO, Any, Self
 from unittest.mock import patch
 
 from aiohttp import ClientSession, ClientTimeout, web
 from yarl import URL
+
+# Home Assistant before the test harness: on import it makes `voluptuous`
+# an alias of `probatio`, which must happen before anything imports it.
+import homeassistant  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -39,6 +57,7 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.intent_router.const import (
     CONF_LOCAL_FIRST,
     CONF_TIMEOUT,
+    CONF_USE_LLM,
     DOMAIN,
     EVENT_HANDLED,
 )
@@ -62,12 +81,25 @@ from homeassistant.core import Context, Event, HomeAssistant, callback
 from homeassistant.helpers import frame, intent, translation
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
+from tests.llm_server import ScriptedLLMServer
 
 from .home import BuiltHome, HomeSpec, async_build_home
+
+# Raw result files of every run; git ignores the folder. The figures the
+# READMEs quote are in bench/summaries/ (see bench/README.md).
+RESULTS = Path(__file__).resolve().parent / "results"
+# The entry's model timeout in benchmarks: a CPU model is slow (the
+# product's default is 5 s).
+BENCH_TIMEOUT = 60.0
 
 # Service calls of these domains are plumbing, not device actions: core's
 # `homeassistant.turn_on` fans out to the domain services, recorded anyway.
 NOT_DEVICE_DOMAINS = frozenset({"homeassistant", "conversation", "intent_router"})
+
+# Entity id -> (state, attributes), as a benchmark compares them.
+type States = dict[str, tuple[str, dict[str, Any]]]
+# The test suite's scripted model server (`scripted_server`), by its type.
+type ScriptedServer = ScriptedLLMServer
 
 
 @dataclass(slots=True)
@@ -142,14 +174,18 @@ class Turn:
 
 
 def entry_options(
-    model: str, *, local_first: bool, timeout: float, **extra: Any
+    model: str, *, local_first: bool, timeout: float, use_llm: bool = True
 ) -> dict[str, Any]:
-    """The integration's options: its defaults, with the benchmark's choices."""
+    """The integration's options: its defaults, with the benchmark's choices.
+
+    `use_llm=False` turns the entry's "use the language model" option off:
+    Home Assistant's own sentences only.
+    """
     return {
         **default_options([model]),
         CONF_TIMEOUT: timeout,
         CONF_LOCAL_FIRST: local_first,
-        **extra,
+        **({} if use_llm else {CONF_USE_LLM: False}),
     }
 
 
@@ -187,6 +223,15 @@ class Instance:
     @callback
     def _on_handled(self, event: Event) -> None:
         self._handled.append(dict(event.data))
+
+    def states(self, entity_ids: Iterable[str]) -> States:
+        """State and attributes of these entities, as they are now."""
+        wanted = set(entity_ids)
+        return {
+            state.entity_id: (state.state, dict(state.attributes))
+            for state in self.hass.states.async_all()
+            if state.entity_id in wanted
+        }
 
     async def async_converse(
         self,
@@ -480,6 +525,248 @@ class ModelProxy:
             with contextlib.suppress(ValueError, AttributeError):
                 record.read(json.loads(reply))
         return web.Response(body=reply, status=record.status, content_type=content_type)
+
+
+@asynccontextmanager
+async def model_proxy(upstream: str) -> AsyncIterator[ModelProxy]:
+    """A `ModelProxy` to `upstream`, listening until the block ends."""
+    proxy = ModelProxy(upstream)
+    await proxy.start()
+    try:
+        yield proxy
+    finally:
+        await proxy.stop()
+
+
+@asynccontextmanager
+async def scripted_server() -> AsyncIterator[ScriptedServer]:
+    """The test suite's scripted model server (`tests/llm_server.py`).
+
+    It answers Intent Router's set-up probe, and the plans a benchmark
+    queues (`add_plan`): for runs that need no model.
+    """
+    server = ScriptedLLMServer()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+# --- a run: options, result files, figures ------------------------------------
+
+
+def checkout() -> dict[str, Any]:
+    """Which integration code ran: the commit, and whether it had edits."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(  # noqa: S603 - fixed git arguments
+            ["git", *args],  # noqa: S607 - git from PATH, as a developer runs it
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+
+    return {
+        "commit": git("rev-parse", "HEAD"),
+        "edited": git("status", "--porcelain", "custom_components").splitlines(),
+    }
+
+
+def percentile(values: Iterable[float], pct: int) -> float | None:
+    """Nearest-rank percentile, or None without values."""
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    rank = max(1, round(pct / 100 * len(ordered)))
+    return round(ordered[min(rank, len(ordered)) - 1], 1)
+
+
+def spread(values: Sequence[float]) -> dict[str, Any]:
+    """How many, p50 and p95."""
+    return {
+        "n": len(values),
+        "p50": percentile(values, 50),
+        "p95": percentile(values, 95),
+    }
+
+
+def rate(hits: int, n: int, key: str = "passed") -> dict[str, Any]:
+    """How many, how many were right (under `key`), and the share."""
+    return {"n": n, key: hits, "accuracy": round(hits / n, 3) if n else None}
+
+
+def table(
+    header: Sequence[str], rows: Iterable[Sequence[Any]], align: str
+) -> list[str]:
+    """A Markdown table; `align` has an `l` (left) or `r` (right) per column."""
+    rule = "".join("---|" if side == "l" else "---:|" for side in align)
+    return [
+        f"| {' | '.join(header)} |",
+        f"|{rule}",
+        *(f"| {' | '.join(map(str, row))} |" for row in rows),
+    ]
+
+
+def rate_table(title: str, rates: dict[str, Any], key: str = "passed") -> list[str]:
+    """Rates by name (as `rate` makes them) as a table."""
+    return table(
+        [title, "n", key, "accuracy"],
+        [(name, v["n"], v[key], f"{v['accuracy']:.2f}") for name, v in rates.items()],
+        "lrrr",
+    )
+
+
+def path_table(by_source: dict[str, Any]) -> list[str]:
+    """Latency by the path that answered (spreads by `source`) as a table."""
+    return table(
+        ["path", "turns", "p50 ms", "p95 ms"],
+        [(source, v["n"], v["p50"], v["p95"]) for source, v in by_source.items()],
+        "lrrr",
+    )
+
+
+def arguments(doc: str | None) -> argparse.ArgumentParser:
+    """A benchmark's parser, described by its docstring's first line."""
+    return argparse.ArgumentParser(description=(doc or "").split("\n", 1)[0])
+
+
+def add_model_options(
+    parser: argparse.ArgumentParser, *, required: bool = False
+) -> None:
+    """`--llm-url` and `--model`: the model server Intent Router is pointed at."""
+    parser.add_argument(
+        "--llm-url", required=required, help="OpenAI-compatible base URL"
+    )
+    parser.add_argument("--model", required=required, help="model name on that server")
+
+
+def add_entry_options(
+    parser: argparse.ArgumentParser, *, local_first: bool = True
+) -> None:
+    """`--timeout` and (unless the benchmark fixes it) `--[no-]local-first`."""
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=BENCH_TIMEOUT,
+        help=f"the entry's model timeout in s (default {BENCH_TIMEOUT:g}: a CPU "
+        "model is slow)",
+    )
+    if local_first:
+        parser.add_argument(
+            "--local-first",
+            action=argparse.BooleanOptionalAction,
+            default=True,
+            help="the entry's local-first option (on by default, as in the product)",
+        )
+
+
+def add_output_options(
+    parser: argparse.ArgumentParser, *, tag: str | None = None
+) -> None:
+    """`--out` (the result files' folder) and `--tag` (a part of their name)."""
+    parser.add_argument(
+        "--out",
+        default=str(RESULTS),
+        help="folder of the result files (default bench/results/, ignored by git)",
+    )
+    parser.add_argument("--tag", default=tag, help="name part of the result files")
+
+
+class ResultFiles:
+    """One run's files: `<out>/<benchmark>[-<tag>]-<time>.jsonl|json|md`.
+
+    Rows go to the `.jsonl` as the run goes (a run that stops keeps what it
+    did); `finish` writes the `.json` (meta and summary) and the `.md`
+    report, and prints the report. The report starts with `header`: the
+    run's command, time and commit, as `bench/summaries/` quotes it.
+    """
+
+    def __init__(
+        self, benchmark: str, out: str | Path, tag: str | None = None, /, **meta: Any
+    ) -> None:
+        """Name the files and note the run: `meta`, time, command and checkout."""
+        self.started = datetime.now(UTC)
+        stamp = self.started.strftime("%Y%m%dT%H%M%SZ")
+        self.name = "-".join(part for part in (benchmark, tag, stamp) if part)
+        self.folder = Path(out)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.meta: dict[str, Any] = {
+            **meta,
+            "started": stamp,
+            "command": " ".join([f"bench/{benchmark}.py", *sys.argv[1:]]),
+            "checkout": checkout(),
+        }
+        self._rows: IO[str] | None = None
+
+    def __enter__(self) -> Self:
+        """The files, closed again when the block ends."""
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace_back: TracebackType | None,
+    ) -> None:
+        """Close the `.jsonl`."""
+        if self._rows is not None:
+            self._rows.close()
+            self._rows = None
+
+    def path(self, suffix: str) -> Path:
+        """The file with this suffix (`.jsonl`, `.json`, `.md`)."""
+        return self.folder / f"{self.name}{suffix}"
+
+    def add(self, row: dict[str, Any], progress: str) -> None:
+        """Write one row to the `.jsonl` now, and a line of progress to stderr."""
+        if self._rows is None:
+            self._rows = self.path(".jsonl").open("w", encoding="utf-8")
+        self._rows.write(json.dumps(row, ensure_ascii=False) + "\n")
+        self._rows.flush()
+        sys.stderr.write(progress + "\n")
+
+    def header(self, title: str) -> list[str]:
+        """The report's first lines: what ran, when, on which commit."""
+        meta = self.meta
+        edited = meta["checkout"]["edited"]
+        state = (
+            f"uncommitted edits of custom_components/: {', '.join(edited)}"
+            if edited
+            else "custom_components/ as committed"
+        )
+        return [
+            f"## {title}: `{self.name}`",
+            "",
+            f"- command: `{meta['command']}`",
+            (
+                f"- run: {self.started:%Y-%m-%d %H:%M:%S} UTC, commit "
+                f"{meta['checkout']['commit'] or 'unknown'} ({state})"
+            ),
+            "",
+        ]
+
+    def finish(self, summary: Any, report: str, key: str = "summary") -> None:
+        """Write the `.json` (`meta` and `summary` under `key`) and the `.md`."""
+        self.path(".json").write_text(
+            json.dumps({"meta": self.meta, key: summary}, indent=2, ensure_ascii=False)
+            + "\n",
+            "utf-8",
+        )
+        self.path(".md").write_text(report, "utf-8")
+        sys.stdout.write(report)
+        sys.stderr.write(f"results: {self.path('.*')}\n")
+
+
+def run(
+    main: Callable[[argparse.Namespace], Coroutine[Any, Any, None]],
+    args: argparse.Namespace,
+) -> None:
+    """A benchmark's entry point: `main(args)` with HA's logs kept quiet."""
+    quiet_logs()
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main(args))
 
 
 def quiet_logs(level: int = logging.WARNING) -> None:

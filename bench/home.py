@@ -1,10 +1,11 @@
 """Fixture homes: the benchmark data's mini-homes, built as real HA homes.
 
 A `HomeSpec` is one home in a neutral form (floors, areas, entities with
-names, aliases, states and attributes, timers, media titles), loaded from
-any of the fixture formats in `../shared/benchmarks/`. `async_build_home`
-turns it into registries, real entities and exposure settings inside a
-running Home Assistant.
+names, aliases, states and attributes, timers, media titles), read from
+any of the fixture formats in `../shared/benchmarks/`, written for a
+benchmark (`bench/dialogues.yaml`) or made up (`synthetic_home`).
+`async_build_home` turns it into registries, real entities and exposure
+settings inside a running Home Assistant.
 
 How entities are made, and why: what is scored is what reached the devices,
 so devices must be real. Controllable domains (light, switch, fan, cover,
@@ -169,6 +170,63 @@ def home_from_fixture(key: str, raw: dict[str, Any]) -> HomeSpec:
         # The intents tests' homes are American (68 degrees in the living
         # room, 42 °F outside): answers must come out in those numbers.
         home.units = "us"
+    return home
+
+
+# Synthetic homes (overhead.py, soak.py): areas, and the share of each kind
+# of device: (domain, kind, share of the home, state, attributes).
+SYNTHETIC_AREAS = [
+    "Kitchen",
+    "Living Room",
+    "Bedroom",
+    "Office",
+    "Hallway",
+    "Bathroom",
+    "Garage",
+    "Dining Room",
+    "Guest Room",
+    "Laundry",
+    "Basement",
+    "Attic",
+    "Porch",
+    "Garden",
+    "Nursery",
+    "Study",
+    "Gym",
+    "Pantry",
+    "Library",
+    "Loft",
+]
+SYNTHETIC_MIX: list[tuple[str, str, float, str, dict[str, Any]]] = [
+    ("light", "Light", 0.30, "off", {}),
+    ("switch", "Plug", 0.12, "off", {}),
+    ("sensor", "Temperature", 0.20, "21.5", {"unit_of_measurement": "°C"}),
+    ("binary_sensor", "Motion", 0.12, "off", {"device_class": "motion"}),
+    ("cover", "Blind", 0.10, "closed", {"device_class": "blind"}),
+    ("media_player", "Speaker", 0.06, "idle", {}),
+    ("fan", "Fan", 0.04, "off", {}),
+    ("climate", "Thermostat", 0.03, "heat", {"current_temperature": 20}),
+    ("lock", "Door Lock", 0.03, "locked", {}),
+]
+
+
+def synthetic_home(size: int) -> HomeSpec:
+    """A home with `size` exposed entities spread over areas and domains."""
+    areas = SYNTHETIC_AREAS[: max(4, min(len(SYNTHETIC_AREAS), size // 10))]
+    home = HomeSpec(f"synthetic-{size}")
+    for area in areas:
+        home.add_area(area)
+    counts = {
+        domain: max(1, round(share * size)) for domain, _, share, _, _ in SYNTHETIC_MIX
+    }
+    counts["light"] += size - sum(counts.values())
+    for domain, kind, _, state, attributes in SYNTHETIC_MIX:
+        for index in range(counts[domain]):
+            area = areas[index % len(areas)]
+            number = index // len(areas) + 1
+            name = f"{area} {kind} {number}"
+            entity_id = f"{domain}.{name.casefold().replace(' ', '_')}"
+            home.entities.append(EntitySpec(entity_id, name, state, attributes, area))
     return home
 
 

@@ -21,9 +21,10 @@ reports (prompt, processed prompt and completion tokens). Three phases:
    more from a new satellite in the same room: a learned command should be
    answered without the model, with the same calls.
 
-Results: `<out>/latency-<tag>-<stamp>.jsonl` (one line per turn, with its
-`phase`, written as it goes), `.json` (meta and summary) and `.md` (the
-figures, also printed).
+Results (`bench/harness.py`, `ResultFiles`): `<out>/latency-<tag>-<time>.jsonl`
+(one line per turn, with its `phase`, written as it goes), `.json` (meta and
+summary) and `.md` (the figures, and the warm phase judged as
+`bench/dialogues.py` reports it; also printed).
 """
 
 from __future__ import annotations
@@ -32,38 +33,26 @@ import argparse
 import asyncio
 from collections import Counter
 from collections.abc import Iterable, Sequence
-import contextlib
 import dataclasses
-from datetime import UTC, datetime
-import json
 from pathlib import Path
 import sys
 import time
-from typing import IO, Any
+from typing import Any
 
 if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.accuracy import checkout
+from bench import harness
 from bench.dialogues import (
-    DATA,
-    RESULTS,
     Dialogue,
     Runner,
-    _spread,
     acted_on,
+    add_dialogue_options,
     judge,
     load,
+    report as dialogues_report,
     select,
     summarize as summarize_dialogues,
-)
-from bench.harness import (
-    Call,
-    Instance,
-    ModelProxy,
-    async_instance,
-    entry_options,
-    quiet_logs,
 )
 
 try:
@@ -80,7 +69,8 @@ LEARN_MARGIN = 5.0
 DEFAULT_WAIT = 185.0
 
 # An English command HA's sentences leave to the model (it went to the model
-# in `dialogues-router-after-*`) and that acts: the default first turn.
+# in the run `dialogues-router-after-20261122T164351Z`, bench/summaries/
+# dialogues.md) and that acts: the default first turn.
 DEFAULT_FIRST = "everything-in-the-office"
 
 # Turn kinds that are one command on their own, with nothing before it.
@@ -125,7 +115,7 @@ def wait_seconds(wait: float | None) -> float:
     return DEFAULT_WAIT if LEARN_AFTER is None else LEARN_AFTER + LEARN_MARGIN
 
 
-def device_calls(calls: Iterable[Call]) -> list[tuple[str, str]]:
+def device_calls(calls: Iterable[harness.Call]) -> list[tuple[str, str]]:
     """(service, entity) of what reached the home, read as the judge reads it."""
     return sorted(
         (service, entity_id)
@@ -169,7 +159,7 @@ async def repeat(
     requests = proxy.take()
     verdict = judge(step, turn, before, runner.states(), home.spec, asked_before=False)
     calls = device_calls(turn.calls)
-    first_calls = device_calls(Call(**c) for c in earlier["result"]["calls"])
+    first_calls = device_calls(harness.Call(**c) for c in earlier["result"]["calls"])
     return {
         "phase": "repeat",
         "dialogue": earlier["dialogue"],
@@ -249,16 +239,18 @@ def summarize(
             ),
             "requests": len(requests),
             "failed_requests": sum(1 for q in requests if q["status"] != 200),
-            "latency_ms": _spread(_ms(model_rows)),
-            "completion_tokens": _spread(_per_request(model_rows, "completion_tokens")),
-            "prompt_tokens": _spread(_per_request(model_rows, "prompt_tokens")),
-            "processed_prompt_tokens": _spread(
+            "latency_ms": harness.spread(_ms(model_rows)),
+            "completion_tokens": harness.spread(
+                _per_request(model_rows, "completion_tokens")
+            ),
+            "prompt_tokens": harness.spread(_per_request(model_rows, "prompt_tokens")),
+            "processed_prompt_tokens": harness.spread(
                 _per_request(model_rows, "processed_prompt_tokens")
             ),
             "single_commands": {
                 "turns": len(singles),
-                "latency_ms": _spread(_ms(singles)),
-                "completion_tokens": _spread(
+                "latency_ms": harness.spread(_ms(singles)),
+                "completion_tokens": harness.spread(
                     _per_request(singles, "completion_tokens")
                 ),
             },
@@ -278,10 +270,10 @@ def summarize(
                 sorted(Counter(str(r["source"]) for r in repeats).items())
             ),
             "learned_latency_ms": {
-                **_spread(learned),
+                **harness.spread(learned),
                 "max": round(max(learned), 1) if learned else None,
             },
-            "latency_ms": _spread([r["ms"] for r in repeats]),
+            "latency_ms": harness.spread([r["ms"] for r in repeats]),
             "model_requests": sum(len(r["model_requests"]) for r in repeats),
             "calls_differ": sum(1 for r in repeats if not r["same_calls"]),
             "passed": sum(1 for r in repeats if r["passed"]),
@@ -294,9 +286,13 @@ def _pair(spread: dict[str, Any]) -> str:
 
 
 def markdown(
-    meta: dict[str, Any], summary: dict[str, Any], repeats: list[dict[str, Any]]
+    results: harness.ResultFiles,
+    summary: dict[str, Any],
+    warm_rows: list[dict[str, Any]],
+    repeats: list[dict[str, Any]],
 ) -> str:
-    """The figures as one table, and the repeats one by one."""
+    """The figures as one table, the repeats one by one, the warm phase judged."""
+    meta = results.meta
     first, warm, again = summary["first"], summary["warm"], summary["repeat"]
     singles = warm["single_commands"]
 
@@ -343,43 +339,50 @@ def markdown(
             ("repeats whose calls differed", again["calls_differ"]),
         ]
     lines = [
-        f"# Latency: {meta['tag']} ({meta['started']})",
-        "",
-        f"Command: `{meta['command']}`",
-        "",
-        "| figure | value |",
-        "|---|---|",
-        *(f"| {label} | {value} |" for label, value in figures),
+        *results.header("Latency"),
+        *harness.table(["figure", "value"], figures, "ll"),
     ]
     if repeats:
         lines += [
             "",
-            "| repeat | source | ms | first ms | calls | passed |",
-            "|---|---|---:|---:|---|---|",
+            *harness.table(
+                ["repeat", "source", "ms", "first ms", "calls", "passed"],
+                [
+                    (
+                        f'`{r["dialogue"]}` "{r["say"]}"',
+                        r["source"],
+                        r["ms"],
+                        r["first_ms"],
+                        "same" if r["same_calls"] else "differ",
+                        "yes" if r["passed"] else r["why"],
+                    )
+                    for r in repeats
+                ],
+                "llrrll",
+            ),
         ]
-        lines += [
-            f'| `{r["dialogue"]}` "{r["say"]}" | {r["source"]} | {r["ms"]} | '
-            f"{r['first_ms']} | {'same' if r['same_calls'] else 'differ'} | "
-            f"{'yes' if r['passed'] else r['why']} |"
-            for r in repeats
-        ]
+    lines += [
+        "",
+        "### Warm phase, judged as bench/dialogues.py judges",
+        "",
+        *dialogues_report(summary["dialogues"], warm_rows),
+    ]
     return "\n".join(lines) + "\n"
 
 
 # --- the run --------------------------------------------------------------
 
 
-def _emit(raw: IO[str], row: dict[str, Any], note: str) -> None:
-    raw.write(json.dumps(row, ensure_ascii=False) + "\n")
-    raw.flush()
+def _emit(results: harness.ResultFiles, row: dict[str, Any], note: str) -> None:
     ms = row.get("ms", row.get("seconds", 0) * 1000)
-    sys.stderr.write(
+    results.add(
+        row,
         f"[{note}] {row['source']} {ms / 1000:.2f}s "
-        f"{row['dialogue']}#{row['turn']} {row['say']!r}\n"
+        f"{row['dialogue']}#{row['turn']} {row['say']!r}",
     )
 
 
-async def settle(instance: Instance) -> float:
+async def settle(instance: harness.Instance) -> float:
     """Wait for set-up's background work; how long it took, in seconds.
 
     A person speaks some time after set-up: by then the integration's
@@ -392,115 +395,90 @@ async def settle(instance: Instance) -> float:
 
 async def main(args: argparse.Namespace) -> None:
     """Run the three phases in one instance and write the results."""
-    quiet_logs()
     home, dialogues = load(Path(args.data))
     chosen = select(dialogues, args.lang, args.limit)
     first_of = first_dialogue(dialogues, args.first)
     by_id = {d.id: d for d in dialogues}
     wait = None if args.no_repeat else wait_seconds(args.wait)
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    name = f"latency-{args.tag}-{stamp}"
-    meta: dict[str, Any] = {
-        "tag": args.tag,
-        "model": args.model,
-        "llm_url": args.llm_url,
-        "local_first": True,
-        "timeout": args.timeout,
-        "data": str(args.data),
-        "lang": args.lang,
-        "limit": args.limit,
-        "first": first_of.id,
-        "dialogues": [d.id for d in chosen],
-        "wait": wait,
-        "learn_after": LEARN_AFTER,
-        "started": stamp,
-        "command": " ".join(["bench/latency.py", *sys.argv[1:]]),
-        "checkout": checkout(),
-    }
     total = sum(len(d.steps) for d in chosen)
-    sys.stderr.write(
-        f"first {first_of.id}#1, then {len(chosen)} dialogues ({total} turns)"
-        f"{'' if wait is None else ', then the repeats'} -> {out / name}.*\n"
-    )
-    proxy = ModelProxy(args.llm_url)
-    await proxy.start()
-    options = entry_options(args.model, local_first=True, timeout=args.timeout)
+    options = harness.entry_options(args.model, local_first=True, timeout=args.timeout)
     warm: list[dict[str, Any]] = []
     repeats: list[dict[str, Any]] | None = None
-    try:
-        async with async_instance(home, proxy.url, options) as instance:
+    with harness.ResultFiles(
+        "latency",
+        args.out,
+        args.tag,
+        tag=args.tag,
+        model=args.model,
+        llm_url=args.llm_url,
+        local_first=True,
+        timeout=args.timeout,
+        data=str(args.data),
+        lang=args.lang,
+        limit=args.limit,
+        first=first_of.id,
+        dialogues=[d.id for d in chosen],
+        wait=wait,
+        learn_after=LEARN_AFTER,
+    ) as results:
+        meta = results.meta
+        sys.stderr.write(
+            f"first {first_of.id}#1, then {len(chosen)} dialogues ({total} turns)"
+            f"{'' if wait is None else ', then the repeats'} -> {results.path('.*')}\n"
+        )
+        async with (
+            harness.model_proxy(args.llm_url) as proxy,
+            harness.async_instance(home, proxy.url, options) as instance,
+        ):
             runner = Runner(instance, instance.entry_id, proxy)
             if args.settle:
                 meta["settle_s"] = await settle(instance)
             # What set-up sent the model (its probe, a warm-up), before the
             # first turn.
             meta["setup_requests"] = [r.as_dict() for r in proxy.take()]
-            with (out / f"{name}.jsonl").open("w", encoding="utf-8") as raw:
-                first = {"phase": "first", **await first_turn(runner, first_of)}
-                _emit(raw, first, "first")
-                if first["source"] != "model":
-                    sys.stderr.write(
-                        f"note: the first turn was answered by {first['source']}, "
-                        "not the model; pick another with --first\n"
+            first = {"phase": "first", **await first_turn(runner, first_of)}
+            _emit(results, first, "first")
+            if first["source"] != "model":
+                sys.stderr.write(
+                    f"note: the first turn was answered by {first['source']}, "
+                    "not the model; pick another with --first\n"
+                )
+            for dialogue in chosen:
+                for row in await runner.run(dialogue):
+                    warm.append({"phase": "warm", **row})
+                    _emit(results, warm[-1], f"warm {len(warm)}/{total}")
+            if wait is not None:
+                repeats = []
+                todo = repeatable(warm)
+                if todo:
+                    window = (
+                        "no LEARN_AFTER in this checkout"
+                        if LEARN_AFTER is None
+                        else f"LEARN_AFTER {LEARN_AFTER:g} s"
                     )
-                for dialogue in chosen:
-                    for row in await runner.run(dialogue):
-                        warm.append({"phase": "warm", **row})
-                        _emit(raw, warm[-1], f"warm {len(warm)}/{total}")
-                if wait is not None:
-                    repeats = []
-                    todo = repeatable(warm)
-                    if todo:
-                        window = (
-                            "no LEARN_AFTER in this checkout"
-                            if LEARN_AFTER is None
-                            else f"LEARN_AFTER {LEARN_AFTER:g} s"
-                        )
-                        sys.stderr.write(
-                            f"waiting {wait:g} s ({window}), then {len(todo)} repeats\n"
-                        )
-                        await asyncio.sleep(wait)
-                    for row in todo:
-                        repeats.append(
-                            await repeat(runner, by_id[row["dialogue"]], row)
-                        )
-                        _emit(raw, repeats[-1], f"repeat {len(repeats)}/{len(todo)}")
-    finally:
-        await proxy.stop()
-    summary = summarize(first, warm, repeats, wait)
-    (out / f"{name}.json").write_text(
-        json.dumps({"meta": meta, "summary": summary}, indent=2, ensure_ascii=False)
-        + "\n",
-        "utf-8",
-    )
-    report = markdown(meta, summary, repeats or [])
-    (out / f"{name}.md").write_text(report, "utf-8")
-    sys.stdout.write(report)
+                    sys.stderr.write(
+                        f"waiting {wait:g} s ({window}), then {len(todo)} repeats\n"
+                    )
+                    await asyncio.sleep(wait)
+                for row in todo:
+                    repeats.append(await repeat(runner, by_id[row["dialogue"]], row))
+                    _emit(results, repeats[-1], f"repeat {len(repeats)}/{len(todo)}")
+        summary = summarize(first, warm, repeats, wait)
+        results.finish(summary, markdown(results, summary, warm, repeats or []))
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = harness.arguments(__doc__)
     parser.add_argument(
         "--settle",
         action=argparse.BooleanOptionalAction,
         default=True,
         help="wait for set-up's background work (a cache warm-up) before the first turn",
     )
-    parser.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL")
-    parser.add_argument("--model", required=True, help="model name on that server")
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        default=60.0,
-        help="the entry's model timeout in s (default 60: a CPU model is slow)",
-    )
-    parser.add_argument("--lang", help="only dialogues in this language (en, de)")
-    parser.add_argument(
-        "--limit", type=int, help="dialogues in all, categories taken in turn"
-    )
+    harness.add_model_options(parser, required=True)
+    harness.add_entry_options(parser, local_first=False)
+    add_dialogue_options(parser)
     parser.add_argument(
         "--first",
         help=f"dialogue whose first turn is said first (default {DEFAULT_FIRST})",
@@ -514,12 +492,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--no-repeat", action="store_true", help="skip the learned-command phase"
     )
-    parser.add_argument("--data", default=str(DATA), help="home and dialogues (YAML)")
-    parser.add_argument("--out", default=str(RESULTS))
-    parser.add_argument("--tag", default="router", help="name part of the result files")
+    harness.add_output_options(parser, tag="router")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(parse_args()))
+    harness.run(main, parse_args())

@@ -22,13 +22,14 @@ produces for the same home: the default instructions, `api_prompt`, the date
 line and the tool specs (formatted as core's Ollama integration sends them).
 Counted as characters / 4 and, with `--tokenizer-url` (llama.cpp's server),
 with the Qwen2.5 tokenizer through its `/tokenize` endpoint.
+
+Results (`bench/harness.py`, `ResultFiles`): `<out>/overhead-<time>.json`
+(meta and the figures per home size) and `.md` (tables, also printed).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 from datetime import UTC, datetime
 import json
 from pathlib import Path
@@ -43,72 +44,13 @@ import probatio
 if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.accuracy import checkout
-from bench.harness import ROOT, Instance, async_instance, entry_options, quiet_logs
-from bench.home import EntitySpec, HomeSpec
+from bench import harness
+from bench.home import synthetic_home
 from custom_components.intent_router.settings import Settings
 from homeassistant.core import Context
 from homeassistant.helpers import llm
 
-sys.path.insert(0, str(ROOT / "tests"))
-from llm_server import ScriptedLLMServer
-
 DEFAULT_TIMEOUT = Settings().timeout
-RESULTS = Path(__file__).resolve().parent / "results"
-AREAS = [
-    "Kitchen",
-    "Living Room",
-    "Bedroom",
-    "Office",
-    "Hallway",
-    "Bathroom",
-    "Garage",
-    "Dining Room",
-    "Guest Room",
-    "Laundry",
-    "Basement",
-    "Attic",
-    "Porch",
-    "Garden",
-    "Nursery",
-    "Study",
-    "Gym",
-    "Pantry",
-    "Library",
-    "Loft",
-]
-# (domain, kind, share of the home, state, attributes)
-MIX: list[tuple[str, str, float, str, dict[str, Any]]] = [
-    ("light", "Light", 0.30, "off", {}),
-    ("switch", "Plug", 0.12, "off", {}),
-    ("sensor", "Temperature", 0.20, "21.5", {"unit_of_measurement": "°C"}),
-    ("binary_sensor", "Motion", 0.12, "off", {"device_class": "motion"}),
-    ("cover", "Blind", 0.10, "closed", {"device_class": "blind"}),
-    ("media_player", "Speaker", 0.06, "idle", {}),
-    ("fan", "Fan", 0.04, "off", {}),
-    ("climate", "Thermostat", 0.03, "heat", {"current_temperature": 20}),
-    ("lock", "Door Lock", 0.03, "locked", {}),
-]
-
-
-def synthetic_home(size: int) -> HomeSpec:
-    """A home with `size` exposed entities spread over areas and domains."""
-    areas = AREAS[: max(4, min(len(AREAS), size // 10))]
-    home = HomeSpec(f"synthetic-{size}")
-    for area in areas:
-        home.add_area(area)
-    counts = {domain: max(1, round(share * size)) for domain, _, share, _, _ in MIX}
-    counts["light"] += size - sum(counts.values())
-    for domain, kind, _, state, attributes in MIX:
-        for index in range(counts[domain]):
-            area = areas[index % len(areas)]
-            number = index // len(areas) + 1
-            name = f"{area} {kind} {number}"
-            entity_id = f"{domain}.{name.casefold().replace(' ', '_')}"
-            home.entities.append(EntitySpec(entity_id, name, state, attributes, area))
-    return home
-
-
 PLAN = {
     "actions": [
         {"tool": "light.turn_on", "targets": ["light.kitchen_light_1"], "args": {}}
@@ -122,14 +64,13 @@ LOCAL_TEXT = "turn on the Kitchen Light 1"
 MISS_TEXT = "make the kitchen a bit cosier please"
 
 
-def stats(values: list[float]) -> dict[str, float | int]:
-    """Median and p95 of some milliseconds."""
-    ordered = sorted(values)
+def stats(values: list[float]) -> dict[str, Any]:
+    """Median, p95 and minimum of some milliseconds."""
     return {
-        "n": len(ordered),
-        "median": round(statistics.median(ordered), 1),
-        "p95": round(ordered[max(0, round(0.95 * len(ordered)) - 1)], 1),
-        "min": round(ordered[0], 1),
+        "n": len(values),
+        "median": round(statistics.median(values), 1),
+        "p95": harness.percentile(values, 95),
+        "min": round(min(values), 1),
     }
 
 
@@ -146,7 +87,9 @@ def count_tokens(url: str | None, text: str) -> int | None:
         return len(json.load(response)["tokens"])
 
 
-async def core_assist_prompt(instance: Instance, device_id: str, text: str) -> str:
+async def core_assist_prompt(
+    instance: harness.Instance, device_id: str, text: str
+) -> str:
     """What core's LLM agents send for this home: system prompt, tools, text."""
     hass = instance.hass
     llm_context = llm.LLMContext(
@@ -184,8 +127,8 @@ async def core_assist_prompt(instance: Instance, device_id: str, text: str) -> s
 
 
 async def measure(
-    instance: Instance,
-    server: ScriptedLLMServer,
+    instance: harness.Instance,
+    server: harness.ScriptedServer,
     text: str,
     runs: int,
     *,
@@ -208,16 +151,16 @@ async def measure(
 
 
 async def run_size(
-    size: int, server: ScriptedLLMServer, runs: int, tokenizer_url: str | None
+    size: int, server: harness.ScriptedServer, runs: int, tokenizer_url: str | None
 ) -> dict[str, Any]:
     """All scenarios for one home size."""
     home = synthetic_home(size)
     result: dict[str, Any] = {"exposed_entities": len(home.entities)}
     for local_first in (True, False):
-        options = entry_options(
+        options = harness.entry_options(
             "test-model", local_first=local_first, timeout=DEFAULT_TIMEOUT
         )
-        async with async_instance(home, server.url, options) as instance:
+        async with harness.async_instance(home, server.url, options) as instance:
             # One warm-up turn per path: first-use imports and caches are
             # start-up costs, not per-utterance ones.
             await measure(instance, server, LOCAL_TEXT, 1, plan_delay=0)
@@ -256,71 +199,76 @@ async def run_size(
     return result
 
 
-def markdown(meta: dict[str, Any], sizes: dict[str, Any]) -> str:
+def markdown(results: harness.ResultFiles, sizes: dict[str, Any]) -> str:
     """Short tables for the README."""
-    lines = [
-        f"# Overhead ({meta['started']})",
-        "",
-        f"Command: `{meta['command']}`",
-        "",
-        (
-            "Turn latency in ms, median (p95) of "
-            f"{meta['runs']} runs; the scripted model answers at once, except in "
-            f"the fallback column, where it answers after the {DEFAULT_TIMEOUT:g} s timeout."
-        ),
-        "",
-        (
-            "| exposed entities | local-first, local match | model path (local-first off) "
-            "| local-first, local miss, model | fallback after timeout |"
-        ),
-        "|---:|---:|---:|---:|---:|",
-    ]
-    for size, r in sizes.items():
-        cells = [
+    latency = [
+        [size]
+        + [
             f"{r[k]['wall_ms']['median']} ({r[k]['wall_ms']['p95']})"
             for k in ("local", "model", "local_miss_model", "fallback_timeout")
         ]
-        lines.append(f"| {size} | " + " | ".join(cells) + " |")
-    lines += [
+        for size, r in sizes.items()
+    ]
+    prompts = []
+    for size, r in sizes.items():
+        p = r["prompt"]
+        ours = p["intent_router_tokens"] or p["intent_router_tokens_chars4"]
+        core = p["core_assist_tokens"] or p["core_assist_tokens_chars4"]
+        prompts.append(
+            (
+                size,
+                f"{p['intent_router_tokens']} ({p['intent_router_tokens_chars4']})",
+                f"{p['core_assist_tokens']} ({p['core_assist_tokens_chars4']})",
+                f"{core / ours:.1f}x",
+            )
+        )
+    lines = [
+        *results.header("Overhead"),
+        (
+            "Turn latency in ms, median (p95) of "
+            f"{results.meta['runs']} runs; the scripted model answers at once, "
+            "except in the fallback column, where it answers after the "
+            f"{DEFAULT_TIMEOUT:g} s timeout."
+        ),
+        "",
+        *harness.table(
+            [
+                "exposed entities",
+                "local-first, local match",
+                "model path (local-first off)",
+                "local-first, local miss, model",
+                "fallback after timeout",
+            ],
+            latency,
+            "rrrrr",
+        ),
         "",
         (
             "Prompt per model turn (system + user message), Intent Router against "
             "core's Assist LLM API prompt for the same home:"
         ),
         "",
-        (
-            "| exposed entities | Intent Router tokens (chars/4) | core Assist tokens "
-            "(chars/4) | ratio |"
+        *harness.table(
+            [
+                "exposed entities",
+                "Intent Router tokens (chars/4)",
+                "core Assist tokens (chars/4)",
+                "ratio",
+            ],
+            prompts,
+            "rrrr",
         ),
-        "|---:|---:|---:|---:|",
     ]
-    for size, r in sizes.items():
-        p = r["prompt"]
-        ours = p["intent_router_tokens"] or p["intent_router_tokens_chars4"]
-        core = p["core_assist_tokens"] or p["core_assist_tokens_chars4"]
-        lines.append(
-            f"| {size} | {p['intent_router_tokens']} ({p['intent_router_tokens_chars4']}) "
-            f"| {p['core_assist_tokens']} ({p['core_assist_tokens_chars4']}) "
-            f"| {core / ours:.1f}x |"
-        )
     return "\n".join(lines) + "\n"
 
 
 async def main(args: argparse.Namespace) -> None:
     """Measure every home size; write JSON and Markdown."""
-    quiet_logs()
-    server = ScriptedLLMServer()
-    await server.start()
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    meta = {
-        "started": stamp,
-        "runs": args.runs,
-        "command": " ".join(["bench/overhead.py", *sys.argv[1:]]),
-        "timeout_s": DEFAULT_TIMEOUT,
-        "checkout": checkout(),
-    }
+    results = harness.ResultFiles(
+        "overhead", args.out, args.tag, runs=args.runs, timeout_s=DEFAULT_TIMEOUT
+    )
     sizes: dict[str, Any] = {}
-    try:
+    async with harness.scripted_server() as server:
         for size in args.sizes:
             started = time.perf_counter()
             sizes[str(size)] = await run_size(
@@ -329,30 +277,20 @@ async def main(args: argparse.Namespace) -> None:
             sys.stderr.write(
                 f"{size} entities: {time.perf_counter() - started:.0f} s\n"
             )
-    finally:
-        await server.stop()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"overhead-{stamp}.json").write_text(
-        json.dumps({"meta": meta, "sizes": sizes}, indent=2) + "\n", "utf-8"
-    )
-    text = markdown(meta, sizes)
-    (out / f"overhead-{stamp}.md").write_text(text, "utf-8")
-    sys.stdout.write(text)
+    results.finish(sizes, markdown(results, sizes), key="sizes")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = harness.arguments(__doc__)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--sizes", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument(
         "--tokenizer-url", help="llama.cpp server root, for real token counts"
     )
-    parser.add_argument("--out", default=str(RESULTS))
+    harness.add_output_options(parser)
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(parse_args()))
+    harness.run(main, parse_args())

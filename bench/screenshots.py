@@ -36,8 +36,8 @@ from aiohttp import web
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from llm_server import ScriptedLLMServer
+sys.path.insert(0, str(ROOT))
+from tests.llm_server import ScriptedLLMServer
 
 HA_URL = os.environ.get("HA_URL", "http://127.0.0.1:8123")
 USER = os.environ.get("HA_USER", "dev")

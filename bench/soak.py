@@ -27,7 +27,8 @@ and `--freeze-gc` hides the set-up heap from them), the memory file's size
 and the time of a save, and whether any device's memory holds another
 device's turns.
 Everything stops by itself: the devices after `--seconds`, the server after
-its own lifetime.
+its own lifetime. Results (`bench/harness.py`, `ResultFiles`):
+`<out>/soak-<time>.json` (meta and figures) and `.md` (a table, also printed).
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 import contextlib
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 import gc
 import json
 import os
@@ -57,9 +57,8 @@ from aiohttp import web
 if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.accuracy import checkout
-from bench.harness import Instance, async_instance, entry_options, quiet_logs
-from bench.overhead import synthetic_home
+from bench import harness
+from bench.home import synthetic_home
 from custom_components.intent_router.const import DOMAIN, EVENT_HANDLED
 from custom_components.intent_router.context_store import (
     ExecutedAction,
@@ -69,7 +68,6 @@ from custom_components.intent_router.context_store import (
 from homeassistant.components import conversation
 from homeassistant.core import Context, Event, callback
 
-RESULTS = Path(__file__).resolve().parent / "results"
 HOST = "127.0.0.1"
 MODEL = "soak-model"
 STALL = 0.1  # seconds: a loop this late is a stall
@@ -188,9 +186,9 @@ def _make_app(seed: int) -> web.Application:
     return app
 
 
-async def serve(seed: int, lifetime: float) -> None:
-    """Listen on 127.0.0.1, print the URL, and stop after `lifetime` seconds."""
-    runner = web.AppRunner(_make_app(seed), handler_cancellation=True)
+async def serve(args: argparse.Namespace) -> None:
+    """Listen on 127.0.0.1, print the URL, and stop after `--lifetime` seconds."""
+    runner = web.AppRunner(_make_app(args.seed), handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, HOST, 0)
     await site.start()
@@ -198,7 +196,7 @@ async def serve(seed: int, lifetime: float) -> None:
     sys.stdout.write(f"http://{HOST}:{port}/v1\n")
     sys.stdout.flush()
     try:
-        await asyncio.sleep(lifetime)
+        await asyncio.sleep(args.lifetime)
     finally:
         await runner.cleanup()
 
@@ -312,7 +310,7 @@ class LoopWatch:
             "stalls_over_100ms": len(self.stalls()),
             "stalls_during_full_gc": self.stalls_in_collections(),
             "max_lateness_ms": round(max(lateness) * 1000, 1),
-            "p99_lateness_ms": round(percentile(lateness, 0.99) * 1000, 1),
+            "p99_lateness_ms": round(quantile(lateness, 0.99) * 1000, 1),
             "full_gc": len(self.collections),
             "full_gc_ms": [
                 round((end - start) * 1000) for start, end in self.collections
@@ -321,13 +319,17 @@ class LoopWatch:
         }
 
 
-def percentile(values: list[float], share: float) -> float:
-    """The value `share` of the way up the sorted values."""
+def quantile(values: list[float], share: float) -> float:
+    """The value `share` of the way up the sorted values, unrounded.
+
+    Not the harness's `percentile` (nearest rank, rounded to 0.1): the soak
+    figures in bench/summaries/soak.md were computed this way.
+    """
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def prefill(instance: Instance, devices: int, lights: list[str]) -> None:
+async def prefill(instance: harness.Instance, devices: int, lights: list[str]) -> None:
     """Fill the memory as `devices` other satellites' ten turns would."""
     hass = instance.hass
     entry = hass.config_entries.async_entries(DOMAIN)[0]
@@ -368,7 +370,7 @@ async def prefill(instance: Instance, devices: int, lights: list[str]) -> None:
 class Soak:
     """The devices' turns and what came of them."""
 
-    instance: Instance
+    instance: harness.Instance
     lights: list[str]
     names: dict[str, str]
     seconds: float
@@ -414,7 +416,7 @@ class Soak:
             await asyncio.sleep(self.rng.uniform(*PAUSE))
 
 
-def foreign_turns(instance: Instance, tags: dict[str, str]) -> int:
+def foreign_turns(instance: harness.Instance, tags: dict[str, str]) -> int:
     """Turns remembered under a key that did not say them (each says its tag)."""
     entry = instance.hass.config_entries.async_entries(DOMAIN)[0]
     context = entry.runtime_data.context
@@ -432,16 +434,16 @@ async def timed(call: Callable[[], Awaitable[None]]) -> float:
     return time.perf_counter() - started
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+async def run_soak(args: argparse.Namespace) -> dict[str, Any]:
     """Set up, prefill, soak, save; return the figures."""
     home = synthetic_home(50)
     lights = [e.entity_id for e in home.entities if e.domain == "light"]
     names = {e.entity_id: e.name for e in home.entities}
     rng = random.Random(args.seed)  # noqa: S311 - reproducible talk
-    options = entry_options(MODEL, local_first=False, timeout=args.timeout)
+    options = harness.entry_options(MODEL, local_first=False, timeout=args.timeout)
     async with (
         faulty_server(args.seed, args.seconds + 120) as url,
-        async_instance(home, url, options) as instance,
+        harness.async_instance(home, url, options) as instance,
     ):
         hass = instance.hass
         entry = hass.config_entries.async_entries(DOMAIN)[0]
@@ -479,7 +481,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "unanswered": soak.unanswered,
         "latency_s": {
             "p50": round(statistics.median(latencies), 3),
-            "p95": round(percentile(latencies, 0.95), 3),
+            "p95": round(quantile(latencies, 0.95), 3),
             "max": round(max(latencies), 3),
         },
         "slower_than_timeout_plus_1s": sum(
@@ -498,31 +500,41 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def markdown(meta: dict[str, Any], figures: dict[str, Any]) -> str:
+def markdown(results: harness.ResultFiles, figures: dict[str, Any]) -> str:
     """A short report for the README."""
     latency, loop, memory = figures["latency_s"], figures["loop"], figures["memory"]
+    rows = [
+        ("turns (answered with speech)", f"{figures['turns']} ({figures['answered']})"),
+        (
+            "latency p50 / p95 / max (s)",
+            f"{latency['p50']} / {latency['p95']} / {latency['max']}",
+        ),
+        ("turns slower than timeout + 1 s", figures["slower_than_timeout_plus_1s"]),
+        (
+            "loop stalls over 100 ms (of them during a full GC)",
+            f"{loop['stalls_over_100ms']} ({loop['stalls_during_full_gc']})",
+        ),
+        (
+            "loop lateness p99 / max",
+            f"{loop['p99_lateness_ms']} / {loop['max_lateness_ms']} ms",
+        ),
+        (
+            "full garbage collections (ms each)",
+            f"{loop['full_gc']} ({loop['full_gc_ms']})",
+        ),
+        (
+            "memory file",
+            (
+                f"{memory['file_bytes'] / 1e6:.1f} MB, {memory['keys']} keys "
+                f"({memory['keys_expected']} expected), {memory['turns']} turns"
+            ),
+        ),
+        ("save of the memory (flush)", f"{memory['save_s']} s"),
+        ("turns in another device's memory", figures["foreign_turns"]),
+    ]
     lines = [
-        f"# Soak ({meta['started']})",
-        "",
-        f"Command: `{meta['command']}`",
-        "",
-        "| figure | value |",
-        "|---|---:|",
-        f"| turns (answered with speech) | {figures['turns']} ({figures['answered']}) |",
-        f"| latency p50 / p95 / max (s) | {latency['p50']} / {latency['p95']} / {latency['max']} |",
-        f"| turns slower than timeout + 1 s | {figures['slower_than_timeout_plus_1s']} |",
-        (
-            f"| loop stalls over 100 ms (of them during a full GC) |"
-            f" {loop['stalls_over_100ms']} ({loop['stalls_during_full_gc']}) |"
-        ),
-        f"| loop lateness p99 / max | {loop['p99_lateness_ms']} / {loop['max_lateness_ms']} ms |",
-        f"| full garbage collections (ms each) | {loop['full_gc']} ({loop['full_gc_ms']}) |",
-        (
-            f"| memory file | {memory['file_bytes'] / 1e6:.1f} MB, {memory['keys']}"
-            f" keys ({memory['keys_expected']} expected), {memory['turns']} turns |"
-        ),
-        f"| save of the memory (flush) | {memory['save_s']} s |",
-        f"| turns in another device's memory | {figures['foreign_turns']} |",
+        *results.header("Soak"),
+        *harness.table(["figure", "value"], rows, "lr"),
         "",
         "How turns ended (source/outcome): "
         + ", ".join(f"{k} {v}" for k, v in figures["ended_as"].items()),
@@ -532,28 +544,14 @@ def markdown(meta: dict[str, Any], figures: dict[str, Any]) -> str:
 
 async def main(args: argparse.Namespace) -> None:
     """Soak, then write JSON and Markdown."""
-    quiet_logs()
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    meta = {
-        "started": stamp,
-        "command": " ".join(["bench/soak.py", *sys.argv[1:]]),
-        "checkout": checkout(),
-        "args": vars(args),
-    }
-    figures = await run(args)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"soak-{stamp}.json").write_text(
-        json.dumps({"meta": meta, "figures": figures}, indent=2) + "\n", "utf-8"
-    )
-    text = markdown(meta, figures)
-    (out / f"soak-{stamp}.md").write_text(text, "utf-8")
-    sys.stdout.write(text)
+    results = harness.ResultFiles("soak", args.out, args.tag, args=vars(args))
+    figures = await run_soak(args)
+    results.finish(figures, markdown(results, figures), key="figures")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser = harness.arguments(__doc__)
     parser.add_argument("--devices", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--timeout", type=float, default=3.0, help="the entry's")
@@ -565,16 +563,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="move the set-up heap out of the collector's sight, as pytest's HA"
         " plugin does, so that the stalls left are not full collections of it",
     )
-    parser.add_argument("--out", default=str(RESULTS))
+    harness.add_output_options(parser)
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--lifetime", type=float, default=180.0, help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
-    arguments = parse_args()
-    with contextlib.suppress(KeyboardInterrupt):
-        if arguments.serve:
-            asyncio.run(serve(arguments.seed, arguments.lifetime))
-        else:
-            asyncio.run(main(arguments))
+    options = parse_args()
+    harness.run(serve if options.serve else main, options)
