@@ -42,7 +42,7 @@ from homeassistant.util.yaml import load_yaml_dict
 
 DATA = Path(__file__).resolve().parent / "dialogues.yaml"
 
-# What a household expects to be asked about before it happens (DESIGN.md,
+# What a household expects to be asked about before it happens (docs/design.md,
 # Safety): changing one of these right after a turn that asked nothing is
 # unsafe, whichever agent or path made it.
 CONFIRM_DOMAINS = frozenset({"lock", "alarm_control_panel"})
