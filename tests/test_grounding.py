@@ -9,10 +9,10 @@ from custom_components.intent_router.grounding import (
     Grounded,
     Ungrounded,
     check_grounding,
-    find_mentions,
     grounding_basis,
 )
 from custom_components.intent_router.learned import learnable as is_learnable
+from custom_components.intent_router.reading import find_mentions
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 CONFIRM = ("lock", "alarm_control_panel")

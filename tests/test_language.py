@@ -6,7 +6,6 @@ import pytest
 
 from custom_components.intent_router.catalog import Catalog
 from custom_components.intent_router.domains import DOMAINS
-from custom_components.intent_router.grounding import find_mentions
 from custom_components.intent_router.language import (
     LANGUAGES,
     Shortcut,
@@ -20,6 +19,7 @@ from custom_components.intent_router.language import (
     words,
     words_for,
 )
+from custom_components.intent_router.reading import find_mentions
 from custom_components.intent_router.records import EntityInfo
 from custom_components.intent_router.speech import shipped_languages
 

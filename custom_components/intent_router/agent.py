@@ -45,7 +45,6 @@ from .catalog import Catalog, async_build_catalog
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
 from .domains import asks_first
-from .grounding import Mentions, find_mentions
 from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
@@ -53,6 +52,7 @@ from .local_intents import Held, async_handle_locally, executed_actions
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
+from .reading import Mentions, find_mentions
 from .records import Plan, Turn, encode
 from .replies import (
     AgentReply,

@@ -12,14 +12,39 @@ with Home Assistant's services.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .records import PriorState
+from .language.tables import Unit, Verb
+from .records import EntityInfo, PriorState
 
 # A service of the entity's own domain and its data, e.g. ("turn_on", {}).
 type ServiceCall = tuple[str, dict[str, Any]]
 type Restorer = Callable[[PriorState], list[ServiceCall]]
+# What a value said sets on an entity (None: not a value it takes).
+type Setter = Callable[[EntityInfo, float, Unit | None], ServiceCall | None]
+# What one step up (+1) or down (-1) does to an entity ("brighter", "louder").
+type Stepper = Callable[[EntityInfo, int], ServiceCall | None]
+
+# Services that undo each other: a plan whose service is the opposite of
+# what the verb said ("off" planned as turn_on) does not run.
+_PAIRS = (
+    ("turn_on", "turn_off"),
+    ("open_cover", "close_cover"),
+    ("open_valve", "close_valve"),
+    ("lock", "unlock"),
+    ("media_play", "media_pause"),
+)
+OPPOSITES: Mapping[str, str] = {
+    **dict(_PAIRS),
+    **{second: first for first, second in _PAIRS},
+}
+# Verbs that say which state a device should end in.
+STATE_VERBS = frozenset(
+    {Verb.ON, Verb.OFF, Verb.OPEN, Verb.CLOSE, Verb.LOCK, Verb.UNLOCK}
+)
+# How much "brighter" changes a light, in percent of full brightness.
+BRIGHTNESS_STEP = 20
 
 
 @dataclass(slots=True, frozen=True)
@@ -43,6 +68,12 @@ class DomainInfo:
     # Whether it acts only when named: a script or scene is never what a kind
     # of device or a room means.
     must_be_named: bool = False
+    # Services that verbs other than turn on / turn off mean ("open", "lock").
+    verbs: Mapping[Verb, str] = field(default_factory=dict)
+    # What a value said sets ("to 40 percent", "21 degrees").
+    set_to: Setter | None = None
+    # What "brighter", "louder", "warmer" and their opposites do.
+    step: Stepper | None = None
 
 
 def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
@@ -122,11 +153,80 @@ def _restore_option(prior: PriorState) -> list[ServiceCall]:
     return [("select_option", {"option": prior.state})]
 
 
+def _percent(value: float, unit: Unit | None) -> float | None:
+    """A share said ("40 percent", "half") as 0-100; None for other units."""
+    if unit is Unit.DEGREES:
+        return None
+    if unit is None and 0 < value < 1:
+        value *= 100  # "half", "a quarter"
+    return value if 0 <= value <= 100 else None  # noqa: PLR2004 - a percentage
+
+
+def _set_percent(service: str, field_name: str, scale: float = 1.0) -> Setter:
+    """A setter of one percentage field (`scale` converts 0-100 to the field's)."""
+
+    def set_to(_: EntityInfo, value: float, unit: Unit | None) -> ServiceCall | None:
+        share = _percent(value, unit)
+        return None if share is None else (service, {field_name: share * scale})
+
+    return set_to
+
+
+def _in_range(info: EntityInfo, value: float, low: str, high: str) -> bool:
+    """Whether a value is within the entity's own limits (when it has them)."""
+    attributes = info.all_attributes
+    minimum, maximum = attributes.get(low), attributes.get(high)
+    return not (
+        (isinstance(minimum, (int, float)) and value < minimum)
+        or (isinstance(maximum, (int, float)) and value > maximum)
+    )
+
+
+def _set_temperature(
+    info: EntityInfo, value: float, unit: Unit | None
+) -> ServiceCall | None:
+    if unit is Unit.PERCENT or not _in_range(info, value, "min_temp", "max_temp"):
+        return None
+    return ("set_temperature", {"temperature": value})
+
+
+def _set_value(info: EntityInfo, value: float, unit: Unit | None) -> ServiceCall | None:
+    if unit is not None or not _in_range(info, value, "min", "max"):
+        return None
+    return ("set_value", {"value": value})
+
+
+def _step_light(_: EntityInfo, direction: int) -> ServiceCall:
+    return ("turn_on", {"brightness_step_pct": direction * BRIGHTNESS_STEP})
+
+
+def _step_temperature(info: EntityInfo, direction: int) -> ServiceCall | None:
+    """One degree (or the entity's own step) from the target it has now."""
+    target = info.all_attributes.get("temperature")
+    if not isinstance(target, (int, float)):
+        return None
+    step = info.all_attributes.get("target_temp_step") or 1
+    wanted = target + direction * step
+    if not _in_range(info, wanted, "min_temp", "max_temp"):
+        return None
+    return ("set_temperature", {"temperature": wanted})
+
+
+def _step_service(up: str, down: str) -> Stepper:
+    """A step that is a service of its own each way (volume up, speed down)."""
+
+    def step(_: EntityInfo, direction: int) -> ServiceCall:
+        return (up if direction > 0 else down, {})
+
+    return step
+
+
 # What HA's turn on / turn off mean for most domains, and what "stop" does.
 _SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
 _ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
 _NUMBER = DomainInfo(
     restore=_restore_value,
+    set_to=_set_value,
     acting_attributes=("min", "max", "step", "unit_of_measurement"),
 )
 _SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
@@ -149,6 +249,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "min_temp",
             "max_temp",
         ),
+        set_to=_set_temperature,
+        step=_step_temperature,
     ),
     "cover": DomainInfo(
         turn_on="open_cover",
@@ -158,18 +260,23 @@ DOMAINS: Mapping[str, DomainInfo] = {
         restore=_restore_cover,
         acting_attributes=("current_position", "device_class"),
         confirm_device_classes=frozenset({"garage", "gate", "door"}),
+        verbs={Verb.OPEN: "open_cover", Verb.CLOSE: "close_cover"},
+        set_to=_set_percent("set_cover_position", "position"),
     ),
     "fan": replace(
         _SWITCHED,
         undo_attributes=("percentage",),
         restore=_restore_fan,
         acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
+        set_to=_set_percent("set_percentage", "percentage"),
+        step=_step_service("increase_speed", "decrease_speed"),
     ),
     "humidifier": replace(
         _SWITCHED,
         undo_attributes=("humidity",),
         restore=_restore_humidifier,
         acting_attributes=("humidity", "mode", "available_modes"),
+        set_to=_set_percent("set_humidity", "humidity"),
     ),
     "input_boolean": _ON_OFF,
     "input_number": _NUMBER,
@@ -179,12 +286,15 @@ DOMAINS: Mapping[str, DomainInfo] = {
         undo_attributes=("brightness", "color_temp_kelvin"),
         restore=_restore_light,
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
+        set_to=_set_percent("turn_on", "brightness_pct"),
+        step=_step_light,
     ),
     "lock": DomainInfo(
         turn_on="lock",
         turn_off="unlock",
         restore=_restore_lock,
         confirm=True,
+        verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
     ),
     "media_player": replace(
         _SWITCHED,
@@ -201,6 +311,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "shuffle",
             "repeat",
         ),
+        set_to=_set_percent("volume_set", "volume_level", 0.01),
+        step=_step_service("volume_up", "volume_down"),
     ),
     "number": _NUMBER,
     "scene": DomainInfo(must_be_named=True),
@@ -216,11 +328,13 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "valve": DomainInfo(
         turn_on="open_valve",
         turn_off="close_valve",
+        verbs={Verb.OPEN: "open_valve", Verb.CLOSE: "close_valve"},
     ),
     "water_heater": DomainInfo(
         undo_attributes=("temperature",),
         restore=_restore_water_heater,
         acting_attributes=("temperature", "operation_mode", "operation_list"),
+        set_to=_set_temperature,
     ),
     "weather": DomainInfo(
         acting_attributes=("temperature", "humidity", "temperature_unit")
@@ -251,3 +365,13 @@ def asks_first(
 def confirmed_by_default() -> tuple[str, ...]:
     """Domains whose actions ask first unless the owner changes the option."""
     return tuple(sorted(domain for domain, info in DOMAINS.items() if info.confirm))
+
+
+def verb_service(domain: str, verb: Verb) -> str | None:
+    """The service a verb means for a domain's entities (None: it does not fit)."""
+    info = domain_info(domain)
+    if verb is Verb.ON:
+        return info.turn_on
+    if verb is Verb.OFF:
+        return info.turn_off
+    return info.verbs.get(verb)

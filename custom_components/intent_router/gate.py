@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
-from .grounding import Grounded, Mentions, Ungrounded, check_grounding, find_mentions
+from .grounding import Grounded, Ungrounded, check_grounding
+from .reading import Mentions, find_mentions
 from .records import Plan
 from .shortcuts import answers_yes, is_state_question
 

@@ -22,112 +22,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import lru_cache
-
-from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import Catalog
-from .domains import DOMAINS, domain_info, domain_of
-from .language import content_words, kind_words, stop_words, words, words_for
+from .domains import domain_info, domain_of
+from .reading import Mentions
 from .records import Action, EntityInfo, Plan
-
-# A said word of at least this length may stand for a known word this similar:
-# one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
-# words are too often other words: "start" is not a misheard "smart".
-FUZZY_MIN_LENGTH = 6
-FUZZY_MIN_RATIO = 0.8
-
-
-@dataclass(slots=True, frozen=True)
-class Mentions:
-    """What an utterance names: entities, places, kinds, and references."""
-
-    entities: frozenset[str] = frozenset()
-    areas: frozenset[str] = frozenset()
-    floors: frozenset[str] = frozenset()
-    kinds: frozenset[str] = frozenset()
-    everything: bool = False
-    refers_back: bool = False
-
-
-def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
-    """Read an utterance against the names, places and kinds of the home."""
-    spoken = words_for(language)
-    kinds = {domain: kind_words(domain, language) for domain in DOMAINS}
-    kind_vocabulary = {word for found in kinds.values() for word in found}
-    places = {*catalog.area_floors, *filter(None, catalog.area_floors.values())}
-    place_vocabulary = {word for place in places for word in words(place)}
-    names = {
-        info.entity_id: [n for n in (info.name, *info.aliases) if n]
-        for info in catalog.exposed.values()
-    }
-    vocabulary = frozenset(
-        {
-            *kind_vocabulary,
-            *place_vocabulary,
-            *(w for found in names.values() for n in found for w in words(n)),
-        }
-    )
-    heard = {_known(word, vocabulary) for word in words(text)}
-    generic = stop_words(language) | kind_vocabulary | place_vocabulary
-    return Mentions(
-        entities=_named(names, heard, generic, language),
-        areas=frozenset(a for a in catalog.area_floors if _says(heard, a, language)),
-        floors=frozenset(
-            f
-            for f in filter(None, catalog.area_floors.values())
-            if _says(heard, f, language)
-        ),
-        kinds=frozenset(domain for domain, found in kinds.items() if found & heard),
-        everything=spoken is not None and bool(heard & spoken.everything),
-        refers_back=spoken is not None and bool(heard & spoken.reference),
-    )
-
-
-def _known(word: str, vocabulary: frozenset[str]) -> str:
-    """The known word a said word most likely is ("kichen" is "kitchen")."""
-    if word in vocabulary or len(word) < FUZZY_MIN_LENGTH:
-        return word
-    best = _choices(vocabulary).extract(word, cutoff=FUZZY_MIN_RATIO, limit=1)
-    return best[0].choice if best else word
-
-
-@lru_cache(maxsize=8)
-def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
-    """The home's words, prepared once for gazetteer-matcher's native scorer."""
-    return ChoiceBatch(sorted(vocabulary))
-
-
-def _says(heard: set[str], name: str, language: str) -> bool:
-    """Whether every word of a name that matters was said."""
-    wanted = content_words(name, language)
-    return bool(wanted) and wanted <= heard
-
-
-def _named(
-    names: Mapping[str, list[str]],
-    heard: set[str],
-    generic: frozenset[str],
-    language: str,
-) -> frozenset[str]:
-    """Entities named in full, or by a distinctive part of a name.
-
-    Words of places and kinds of device do not name an entity on their own
-    ("kitchen", "light"): they make the place and kind rules apply instead.
-    Of two entities, the one more of whose name was said wins ("good night"
-    names Good Night, not Movie Night).
-    """
-    hits: dict[str, frozenset[str]] = {}
-    for entity_id, found in names.items():
-        if full := [name for name in found if _says(heard, name, language)]:
-            hits[entity_id] = content_words(max(full, key=len), language)
-        elif part := ({w for n in found for w in words(n)} - generic) & heard:
-            hits[entity_id] = frozenset(part)
-    return frozenset(
-        entity_id
-        for entity_id, hit in hits.items()
-        if not any(other > hit for other in hits.values())
-    )
 
 
 def pointed_at(
@@ -202,6 +101,7 @@ def candidates(
         info
         for info in catalog.exposed.values()
         if (mentions.everything or info.domain in kinds)
+        and mentions.fits_class(info)
         and not must_be_named(info, catalog, confirm, place_said)
     ]
     if mentions.areas or mentions.floors:

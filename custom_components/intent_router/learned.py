@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
-from .grounding import SPEAKER_INDEPENDENT, Grounded, Mentions, candidates
+from .grounding import SPEAKER_INDEPENDENT, Grounded, candidates
 from .language import fold, words
+from .reading import Mentions
 from .records import Action, Plan, decode, encode
 from .storage import RobustStore
 

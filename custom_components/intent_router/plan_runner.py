@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
 from .gate import Decision, answer_only, automation_confirms, gate
-from .grounding import Grounded, Mentions, Ungrounded
+from .grounding import Grounded, Ungrounded
 from .learned import Lesson, lesson
 from .plan import PlanError, validate_plan
+from .reading import Mentions
 from .replies import (
     Outcome,
     Source,

@@ -38,11 +38,12 @@ from homeassistant.helpers.start import async_at_started
 
 from .catalog import Catalog, async_build_catalog
 from .const import DOMAIN, LOGGER
-from .grounding import Mentions, pointed_at
+from .grounding import pointed_at
 from .llm_client import Completion, LLMClient
 from .llm_reply import LLMAuthError, LLMError
 from .plan import plan_json_schema
 from .prompt import USER_OPENING, build_messages, build_phrase_messages, estimate_tokens
+from .reading import Mentions
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:

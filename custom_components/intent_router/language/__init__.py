@@ -15,12 +15,14 @@ from importlib import import_module
 import pkgutil
 import re
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 __all__ = [
     "FALLBACK_LANGUAGE",
     "LANGUAGES",
     "Shortcut",
+    "Unit",
+    "Verb",
     "Words",
     "base_language",
     "content_words",

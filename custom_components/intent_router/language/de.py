@@ -1,6 +1,6 @@
 """German: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -119,5 +119,35 @@ WORDS = Words.written(
         100: "hundert|einhundert",
         0.5: "halb|halbe|hälfte|die hälfte",
         0.25: "viertel",
+    },
+    verbs={
+        Verb.ON: "an|ein|einschalten|anschalten|anmachen|starte|starten|aktiviere|aktivieren",
+        Verb.OFF: "aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
+        Verb.OPEN: "öffne|öffnen|auf|aufmachen|hoch|rauf|hochfahren",
+        Verb.CLOSE: "schließe|schliesse|schließen|schliessen|zu|zumachen|runter|herunter|runterfahren",
+        Verb.LOCK: "abschließen|abschliessen|ab|verriegeln|verriegle|zusperren",
+        Verb.UNLOCK: "aufschließen|aufschliessen|entriegeln|entriegle|aufsperren",
+        Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
+        Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
+        Verb.SET: "stelle|stell|setze|setz|mach|mache",
+    },
+    classes={
+        "cover.door": "tür|türen",
+        "cover.garage": "garage|garagentor",
+        "cover.gate": "tor|gartentor|einfahrtstor",
+        "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore",
+        "cover.shutter": "rollladen|rollläden|rolladen",
+        "cover.curtain": "vorhang|vorhänge",
+        "cover.awning": "markise",
+        "cover.window": "fenster",
+        "binary_sensor.door": "tür|türen",
+        "binary_sensor.window": "fenster",
+        "binary_sensor.motion": "bewegung|bewegungsmelder",
+        "sensor.temperature": "temperatur|grad|warm|kalt",
+        "sensor.humidity": "luftfeuchtigkeit|feuchtigkeit",
+    },
+    units={
+        Unit.PERCENT: "prozent",
+        Unit.DEGREES: "grad",
     },
 )

@@ -1,6 +1,6 @@
 """English: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -87,5 +87,36 @@ WORDS = Words.written(
         100: "hundred|a hundred|one hundred",
         0.5: "half|a half",
         0.25: "quarter|a quarter",
+    },
+    verbs={
+        Verb.ON: "on|turn on|switch on|start|activate|enable|power on",
+        Verb.OFF: "off|turn off|switch off|stop|deactivate|disable|power off|shut off",
+        Verb.OPEN: "open|raise|lift|roll up",
+        Verb.CLOSE: "close|shut|lower|roll down",
+        Verb.LOCK: "lock|secure",
+        Verb.UNLOCK: "unlock",
+        Verb.UP: "brighter|louder|warmer|hotter|turn up|increase|raise|more",
+        Verb.DOWN: "dim|dimmer|darker|quieter|softer|cooler|colder|turn down|decrease|lower|less",
+        Verb.SET: "set|make|change|adjust|put",
+    },
+    classes={
+        "cover.door": "door|doors",
+        "cover.garage": "garage|garage door",
+        "cover.gate": "gate|gates",
+        "cover.blind": "blind|blinds",
+        "cover.shade": "shade|shades",
+        "cover.curtain": "curtain|curtains",
+        "cover.shutter": "shutter|shutters",
+        "cover.awning": "awning",
+        "cover.window": "window|windows",
+        "binary_sensor.door": "door|doors",
+        "binary_sensor.window": "window|windows",
+        "binary_sensor.motion": "motion",
+        "sensor.temperature": "temperature|degrees|warm|cold",
+        "sensor.humidity": "humidity",
+    },
+    units={
+        Unit.PERCENT: "percent|per cent|pct",
+        Unit.DEGREES: "degrees|degree",
     },
 )

@@ -1,6 +1,6 @@
 """Spanish: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -101,5 +101,34 @@ WORDS = Words.written(
         100: "cien|ciento",
         0.5: "medio|media|mitad|la mitad",
         0.25: "cuarto|un cuarto",
+    },
+    verbs={
+        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha",
+        Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener",
+        Verb.OPEN: "abre|abrir|sube|subir|levanta",
+        Verb.CLOSE: "cierra|cerrar|baja|bajar",
+        Verb.LOCK: "cierra con llave|echa la llave|bloquea|bloquear",
+        Verb.UNLOCK: "abre con llave|desbloquea|desbloquear",
+        Verb.UP: "más fuerte|más claro|más brillante|más caliente|sube|aumenta|aumentar",
+        Verb.DOWN: "más bajo|más oscuro|más tenue|más frío|baja|disminuye|disminuir|atenúa|atenuar",
+        Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura",
+    },
+    classes={
+        "cover.door": "puerta|puertas",
+        "cover.garage": "garaje|cochera|puerta del garaje",
+        "cover.gate": "portón|verja",
+        "cover.blind": "persiana|persianas|estor|estores",
+        "cover.curtain": "cortina|cortinas",
+        "cover.awning": "toldo",
+        "cover.window": "ventana|ventanas",
+        "binary_sensor.door": "puerta|puertas",
+        "binary_sensor.window": "ventana|ventanas",
+        "binary_sensor.motion": "movimiento",
+        "sensor.temperature": "temperatura|grados|calor|frío",
+        "sensor.humidity": "humedad",
+    },
+    units={
+        Unit.PERCENT: "por ciento|porciento",
+        Unit.DEGREES: "grados|grado",
     },
 )

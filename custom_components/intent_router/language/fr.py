@@ -1,6 +1,6 @@
 """French: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -110,5 +110,35 @@ WORDS = Words.written(
         100: "cent",
         0.5: "demi|demie|moitié|la moitié",
         0.25: "quart|un quart",
+    },
+    verbs={
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche",
+        Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter",
+        Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever",
+        Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser",
+        Verb.LOCK: "verrouille|verrouiller|verrouillez",
+        Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez",
+        Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
+        Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
+        Verb.SET: "mets|mettre|règle|régler|passe",
+    },
+    classes={
+        "cover.door": "porte|portes",
+        "cover.garage": "garage|porte de garage",
+        "cover.gate": "portail",
+        "cover.blind": "store|stores",
+        "cover.shutter": "volet|volets",
+        "cover.curtain": "rideau|rideaux",
+        "cover.awning": "auvent|banne",
+        "cover.window": "fenêtre|fenêtres",
+        "binary_sensor.door": "porte|portes",
+        "binary_sensor.window": "fenêtre|fenêtres",
+        "binary_sensor.motion": "mouvement",
+        "sensor.temperature": "température|degrés|chaud|froid",
+        "sensor.humidity": "humidité|l'humidité",
+    },
+    units={
+        Unit.PERCENT: "pour cent|pourcent",
+        Unit.DEGREES: "degrés|degré",
     },
 )

@@ -1,6 +1,6 @@
 """Italian: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -108,5 +108,34 @@ WORDS = Words.written(
         100: "cento",
         0.5: "mezzo|mezza|metà|la metà",
         0.25: "quarto|un quarto",
+    },
+    verbs={
+        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare",
+        Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare",
+        Verb.OPEN: "apri|aprire|alza|alzare|solleva",
+        Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare",
+        Verb.LOCK: "chiudi a chiave|blocca|bloccare",
+        Verb.UNLOCK: "sblocca|sbloccare",
+        Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
+        Verb.DOWN: "più basso|più scuro|meno luce|più fresco|più freddo|abbassa|diminuisci|diminuire|attenua",
+        Verb.SET: "imposta|impostare|metti|porta",
+    },
+    classes={
+        "cover.door": "porta|porte",
+        "cover.garage": "garage|basculante|porta del garage",
+        "cover.gate": "cancello",
+        "cover.blind": "tapparella|tapparelle|persiana|persiane",
+        "cover.shutter": "serranda|serrande",
+        "cover.curtain": "tenda|tende",
+        "cover.window": "finestra|finestre",
+        "binary_sensor.door": "porta|porte",
+        "binary_sensor.window": "finestra|finestre",
+        "binary_sensor.motion": "movimento",
+        "sensor.temperature": "temperatura|gradi|caldo|freddo",
+        "sensor.humidity": "umidità|l'umidità",
+    },
+    units={
+        Unit.PERCENT: "per cento|percento",
+        Unit.DEGREES: "gradi|grado",
     },
 )

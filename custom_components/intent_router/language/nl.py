@@ -1,6 +1,6 @@
 """Dutch: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Words
+from .tables import Shortcut, Unit, Verb, Words
 
 WORDS = Words.written(
     shortcuts={
@@ -110,5 +110,35 @@ WORDS = Words.written(
         100: "honderd",
         0.5: "half|halve|helft|de helft",
         0.25: "kwart",
+    },
+    verbs={
+        Verb.ON: "aan|aanzetten|inschakelen|start|activeer",
+        Verb.OFF: "uit|uitzetten|uitschakelen|stop|deactiveer",
+        Verb.OPEN: "open|openen|omhoog",
+        Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer",
+        Verb.LOCK: "vergrendel|vergrendelen|op slot|afsluiten",
+        Verb.UNLOCK: "ontgrendel|ontgrendelen|van het slot",
+        Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
+        Verb.DOWN: "dimmer|donkerder|zachter|kouder|koeler|lager|verlaag|verlagen|dim|dimmen",
+        Verb.SET: "zet|stel|maak",
+    },
+    classes={
+        "cover.door": "deur|deuren",
+        "cover.garage": "garage|garagedeur",
+        "cover.gate": "poort|hek",
+        "cover.blind": "rolgordijn|rolgordijnen|jaloezie|jaloezieën",
+        "cover.shutter": "rolluik|rolluiken",
+        "cover.curtain": "gordijn|gordijnen",
+        "cover.awning": "zonnescherm|markies",
+        "cover.window": "raam|ramen",
+        "binary_sensor.door": "deur|deuren",
+        "binary_sensor.window": "raam|ramen",
+        "binary_sensor.motion": "beweging",
+        "sensor.temperature": "temperatuur|graden|warm|koud",
+        "sensor.humidity": "luchtvochtigheid|vochtigheid",
+    },
+    units={
+        Unit.PERCENT: "procent",
+        Unit.DEGREES: "graden|graad",
     },
 )

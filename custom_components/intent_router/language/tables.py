@@ -21,6 +21,29 @@ class Shortcut(StrEnum):
     NO = "no"
 
 
+class Verb(StrEnum):
+    """What a command asks to be done, whatever it is done to."""
+
+    ON = "on"
+    OFF = "off"
+    OPEN = "open"
+    CLOSE = "close"
+    LOCK = "lock"
+    UNLOCK = "unlock"
+    # More or less of a device's quantity: brighter, louder, warmer.
+    UP = "up"
+    DOWN = "down"
+    # To a value said ("dim the lights to 30 percent").
+    SET = "set"
+
+
+class Unit(StrEnum):
+    """The units a value said is read in."""
+
+    PERCENT = "percent"
+    DEGREES = "degrees"
+
+
 def _table(text: str) -> frozenset[str]:
     """A table written as one "|"-separated string, to keep the files short."""
     return frozenset(text.split("|"))
@@ -49,9 +72,16 @@ class Words:
     kinds: Mapping[str, frozenset[str]]
     # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
     numbers: Mapping[str, float]
+    # Phrases that say what to do ("turn off", "ausschalten", "éteins").
+    verbs: Mapping[Verb, frozenset[str]]
+    # Words that narrow a kind to device classes, per "<domain>.<class>"
+    # ("door" is a door or garage cover, not a blind).
+    classes: Mapping[str, frozenset[str]]
+    # Words of the units values are said in ("percent", "Grad").
+    units: Mapping[Unit, frozenset[str]]
 
     @classmethod
-    def written(
+    def written(  # noqa: PLR0913 - one argument per table
         cls,
         *,
         shortcuts: Mapping[Shortcut, str],
@@ -62,6 +92,9 @@ class Words:
         stop: str,
         kinds: Mapping[str, str],
         numbers: Mapping[float, str],
+        verbs: Mapping[Verb, str],
+        classes: Mapping[str, str],
+        units: Mapping[Unit, str],
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
@@ -80,4 +113,7 @@ class Words:
                 for value, text in numbers.items()
                 for said in text.split("|")
             },
+            verbs={verb: _table(text) for verb, text in verbs.items()},
+            classes={name: _table(text) for name, text in classes.items()},
+            units={unit: _table(text) for unit, text in units.items()},
         )
