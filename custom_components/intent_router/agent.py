@@ -49,10 +49,11 @@ from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
+from .local_tier import async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
-from .reading import Mentions, find_mentions
+from .reading import Mentions, Reading, read
 from .records import Plan, Turn, encode
 from .replies import (
     AgentReply,
@@ -253,9 +254,14 @@ class IntentRouterAgent:
                     for t in a.targets
                 ],
             )
-            mentions = find_mentions(utterance.words, utterance.language, catalog)
-            if learned := await self._async_learned(utterance, catalog, mentions):
-                return learned
+            reading = read(
+                utterance.text, utterance.language, catalog, context=utterance.context
+            )
+            mentions = reading.mentions
+            if done := await self._async_without_model(
+                utterance, reading, catalog, read_first=tried_local
+            ):
+                return done
             completion = await self.planner.async_plan(utterance, catalog, mentions)
             plan = _parse(completion)
             utterance.trace(plan=encode(plan))
@@ -371,6 +377,28 @@ class IntentRouterAgent:
             self._tool_sources,
             utterance.area_id,
         )
+
+    async def _async_without_model(
+        self,
+        utterance: Utterance,
+        reading: Reading,
+        catalog: Catalog,
+        *,
+        read_first: bool,
+    ) -> TurnResult | None:
+        """Steps 6 and 7 without a model: the reading (local-first), learned."""
+        if read_first and (
+            read := await async_read_turn(
+                self._hass,
+                self._runner,
+                self._settings.confirm_domains,
+                utterance,
+                reading,
+                catalog,
+            )
+        ):
+            return read
+        return await self._async_learned(utterance, catalog, reading.mentions)
 
     async def _async_learned(
         self, utterance: Utterance, catalog: Catalog, mentions: Mentions

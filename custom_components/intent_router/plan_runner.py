@@ -78,7 +78,10 @@ class PlanRunner:
         """
         try:
             plan = validate_plan(
-                self._hass, plan, catalog, offered_args_only=mentions is not None
+                self._hass,
+                plan,
+                catalog,
+                offered_args_only=source in (Source.MODEL, Source.LEARNED),
             )
         except ToolQuestion as question:
             utterance.trace(tool_question=question.question.key)

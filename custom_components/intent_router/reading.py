@@ -34,6 +34,7 @@ from gazetteer_matcher.fuzzy import ChoiceBatch
 from .catalog import Catalog
 from .domains import verb_service
 from .language import (
+    Shortcut,
     Unit,
     Verb,
     content_words,
@@ -121,7 +122,16 @@ def read(
         spoken is not None
         and " ".join(w for w in own if w != _QUESTION_MARK).startswith(spoken.openers)
     )
-    ignored = stop_words(language) | (spoken.filler if spoken else frozenset())
+    # Politeness, "it" and "all" are read elsewhere; "again" is what a
+    # command repeated says ("turn it off again").
+    ignored = stop_words(language) | (
+        spoken.filler
+        | spoken.reference
+        | spoken.everything
+        | {p for p in spoken.shortcuts[Shortcut.AGAIN] if " " not in p}
+        if spoken
+        else frozenset()
+    )
     unexplained = tuple(
         word
         for word in heard

@@ -46,6 +46,9 @@ class Source(StrEnum):
 
     # Home Assistant's own sentences, tried before the model.
     LOCAL = "local"
+    # The integration's own reading of the words: an answer from the home's
+    # states, or a plan the words alone make.
+    READING = "reading"
     # A plan of the model's.
     MODEL = "model"
     # "again", "undo", "stop", "yes", "no", from memory.

@@ -1,0 +1,196 @@
+"""Plans built from the reading alone, when it leaves nothing open.
+
+A verb that fits, targets the words ground (named, of a kind in the place
+meant, or referred back to) and every value the service needs: the plan is
+made here, in microseconds, and goes through the same validation and gate
+as any plan (confirmation for locks included). "Brighter", "a bit warmer"
+and "louder" step within range; "the same in the bedroom" repeats the last
+actions on the same kinds of device there. Anything the reading leaves open
+(a word nothing explained, two kinds a verb fits, two values, a verb and a
+value that disagree) is not guessed: the model gets it (planner.py), and
+when the words fit devices in several places equally, the user is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .catalog import Catalog
+from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
+from .grounding import candidates
+from .language import Verb
+from .reading import Reading
+from .records import Action, EntityInfo, ExecutedAction, Plan
+
+# How sure a plan made from the words alone is: above any threshold a user
+# sets, since nothing was guessed.
+READ_CONFIDENCE = 1.0
+
+
+@dataclass(slots=True, frozen=True)
+class Choice:
+    """The words fit devices in several places equally: ask which."""
+
+    choices: tuple[str, ...]
+
+
+def plan_from_reading(
+    reading: Reading,
+    catalog: Catalog,
+    last_actions: Sequence[ExecutedAction],
+    confirm: Collection[str],
+    offered: Collection[str] = (),
+) -> Plan | Choice | None:
+    """The plan the words alone make, a question between equals, or None.
+
+    `offered` are the choices the last question named: "the bedroom one"
+    picks among them.
+    """
+    mentions = reading.mentions
+    if reading.question or reading.unexplained or len(reading.values) > 1:
+        return None
+    if (
+        mentions.refers_back
+        and (mentions.areas or mentions.floors)
+        and not (reading.verbs or reading.values or mentions.entities)
+    ):
+        return _same_elsewhere(reading, catalog, last_actions, confirm)
+    targets = _picked(reading, catalog, offered) or _targets(
+        reading, catalog, last_actions, confirm
+    )
+    if targets is None or isinstance(targets, Choice):
+        return targets
+    # One action per service and arguments, on every target they fit.
+    actions: dict[tuple[str, str], Action] = {}
+    for info in targets:
+        call = _call(info, reading)
+        if call is None:
+            return None
+        service, args = call
+        key = (f"{info.domain}.{service}", repr(sorted(args.items())))
+        same = actions.get(key)
+        targets_so_far = same.targets if same else ()
+        actions[key] = Action(key[0], (*targets_so_far, info.entity_id), args)
+    return Plan(tuple(actions.values()), "", READ_CONFIDENCE) if actions else None
+
+
+def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
+    """The one service call the verb or value means for an entity."""
+    domain = domain_info(info.domain)
+    said_states = {verb_service(info.domain, v) for v in reading.verbs & STATE_VERBS}
+    said_states.discard(None)
+    if reading.values:
+        value = reading.values[0]
+        # "Turn off ... to 40 percent" asks two things; a setter turns on.
+        if domain.set_to is None or (said_states - {domain.turn_on}):
+            return None
+        return domain.set_to(info, value.number, value.unit)
+    steps = reading.verbs & {Verb.UP, Verb.DOWN}
+    if steps:
+        if len(steps) > 1 or said_states or domain.step is None:
+            return None
+        return domain.step(info, 1 if Verb.UP in steps else -1)
+    if len(said_states) != 1:
+        return None
+    service = said_states.pop()
+    return (service, {}) if service else None
+
+
+def _fits(info: EntityInfo, reading: Reading) -> bool:
+    """Whether the verb or value said means something for this entity."""
+    return _call(info, reading) is not None
+
+
+def _picked(
+    reading: Reading, catalog: Catalog, offered: Collection[str]
+) -> list[EntityInfo] | None:
+    """The choices an answer to "which one?" picks: by place, or all of them."""
+    mentions = reading.mentions
+    picked = [
+        catalog.exposed[e]
+        for e in sorted(offered)
+        if e in catalog.exposed
+        and (mentions.everything or catalog.exposed[e].area in mentions.areas)
+    ]
+    return picked if picked and all(_fits(i, reading) for i in picked) else None
+
+
+def _targets(
+    reading: Reading,
+    catalog: Catalog,
+    last_actions: Sequence[ExecutedAction],
+    confirm: Collection[str],
+) -> list[EntityInfo] | Choice | None:
+    """What the words point at that the verb fits, or a question, or None."""
+    mentions = reading.mentions
+    exposed = catalog.exposed
+    if mentions.entities:
+        named = [exposed[e] for e in sorted(mentions.entities) if e in exposed]
+        return named if named and all(_fits(i, reading) for i in named) else None
+    if mentions.refers_back:
+        last = [
+            exposed[t]
+            for t in dict.fromkeys(t for a in last_actions for t in a.targets)
+            if t in exposed
+        ]
+        fitting = [info for info in last if _fits(info, reading)]
+        return fitting or None
+    kinds = {
+        kind
+        for kind in mentions.kinds
+        if any(_fits(i, reading) for i in exposed.values() if i.domain == kind)
+    }
+    if len(kinds) != 1 and not (mentions.everything and kinds):
+        return None  # two kinds the verb fits ("the lamp by the window"), or none
+    found = [
+        exposed[e]
+        for e in sorted(candidates(mentions, catalog, confirm, kinds))
+        if _fits(exposed[e], reading)
+        # What asks first is acted on by its own kind said, never by "all".
+        and not (mentions.everything and catalog.needs_confirmation(e, confirm))
+    ]
+    if not found:
+        return None
+    found = _playing_first(found)
+    place_said = bool(mentions.areas or mentions.floors) or mentions.everything
+    here = catalog.speaker_area is not None and all(
+        info.area == catalog.speaker_area for info in found
+    )
+    if not (place_said or here) and len({(i.area, i.floor) for i in found}) > 1:
+        return Choice(tuple(info.entity_id for info in found))
+    return found
+
+
+def _playing_first(found: list[EntityInfo]) -> list[EntityInfo]:
+    """Of media players, those playing ("louder" means what is on)."""
+    playing = [i for i in found if i.domain == "media_player" and i.state == "playing"]
+    others = [i for i in found if i.domain != "media_player"]
+    return [*others, *playing] if playing else found
+
+
+def _same_elsewhere(
+    reading: Reading,
+    catalog: Catalog,
+    last_actions: Sequence[ExecutedAction],
+    confirm: Collection[str],
+) -> Plan | None:
+    """The last actions again, on the same kinds of device in the place said."""
+    mentions = reading.mentions
+    actions: list[Action] = []
+    for action in last_actions:
+        kind = domain_of(action.tool)
+        classes = {
+            catalog.exposed[t].all_attributes.get("device_class")
+            for t in action.targets
+            if t in catalog.exposed
+        }
+        there = sorted(
+            e
+            for e in candidates(mentions, catalog, confirm, {kind})
+            if catalog.exposed[e].all_attributes.get("device_class") in classes
+            and e not in action.targets
+        )
+        if there:
+            actions.append(Action(action.tool, tuple(there), dict(action.args)))
+    return Plan(tuple(actions), "", READ_CONFIDENCE) if actions else None

@@ -1,0 +1,82 @@
+"""Step 6: what the integration's own reading answers, before any model.
+
+A question whose subject the reading knows is answered from the home's
+states (answers.py); a command the reading leaves nothing open in becomes a
+plan (local_plans.py) that goes through validation and the gate like any
+other, and a plan they refuse is left to the model. When the words fit
+devices in several places equally, the user is asked which, naming only
+those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .answers import async_answer
+from .local_plans import Choice, plan_from_reading
+from .records import Plan, encode
+from .replies import Outcome, Source, TurnResult, ungrounded_reply
+from .shortcuts import last_acted
+from .utterance import ModelFailedError
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from .catalog import Catalog
+    from .plan_runner import PlanRunner
+    from .reading import Reading
+    from .utterance import Utterance
+
+
+async def async_read_turn(
+    hass: HomeAssistant,
+    runner: PlanRunner,
+    confirm: Collection[str],
+    utterance: Utterance,
+    reading: Reading,
+    catalog: Catalog,
+) -> TurnResult | None:
+    """Step 6: a question answered from states, a command from the words.
+
+    Only what the reading leaves nothing open in; a plan it makes goes
+    through validation and the gate like any, and one they refuse is the
+    model's to try.
+    """
+    if answer := await async_answer(
+        hass, reading, catalog, utterance.language, confirm
+    ):
+        utterance.trace(answered_from_states=len(answer))
+        speech = " ".join(utterance.phrases.say(part) for part in answer)
+        return TurnResult(speech, Outcome.ANSWERED, Source.READING)
+    if utterance.automation:
+        return None  # what a yes means is the automation's question
+    acted = last_acted(utterance.history)
+    pending = utterance.pending
+    planned = plan_from_reading(
+        reading,
+        catalog,
+        acted.actions if acted else (),
+        confirm,
+        pending.offered if pending else (),
+    )
+    if isinstance(planned, Choice):
+        utterance.trace(read_choices=list(planned.choices))
+        return replace(
+            ungrounded_reply(
+                hass, utterance.phrases, Plan((), "", 1.0), planned.choices
+            ),
+            source=Source.READING,
+        )
+    if planned is None:
+        utterance.trace(read_open=list(reading.unexplained))
+        return None
+    utterance.trace(read_plan=encode(planned))
+    try:
+        return await runner.async_run(
+            utterance, planned, catalog, Source.READING, mentions=reading.mentions
+        )
+    except ModelFailedError as failure:
+        utterance.trace(read_rejected=failure.reason)
+        return None
