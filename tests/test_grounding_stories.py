@@ -178,15 +178,19 @@ async def test_no_never_mind_cancels_and_does_not_ask_again(
     assert hass.states.get("cover.garage_door").state == "closed"
 
 
-async def test_the_reply_says_what_ran_not_what_the_model_claimed(
+async def test_a_reversed_verb_never_runs_and_the_words_are_done(
     hass: HomeAssistant,
     agent_id: str,
     kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """The model plans lock.lock for "unlock" and claims it unlocked."""
+    """The model plans lock.lock for "unlock" and claims it unlocked.
+
+    The plan goes against the verb said, so none of it runs; Home
+    Assistant's own sentences then do what was said, asking first.
+    """
     await hass.services.async_call(
-        "lock", "unlock", {"entity_id": "lock.front_door"}, blocking=True
+        "lock", "lock", {"entity_id": "lock.front_door"}, blocking=True
     )
     llm_server.add_plan(
         plan(
@@ -196,12 +200,14 @@ async def test_the_reply_says_what_ran_not_what_the_model_claimed(
     )
 
     question = await converse(hass, agent_id, "unlock the front door", kitchen)
+    details = agent_details()
     answer = await converse(hass, agent_id, "yes", kitchen)
 
-    # What is asked and what is said are what the plan does, never its words.
-    assert speech(question) == "Do you want me to lock Front Door?"
-    assert speech(answer) == "Locked Front Door."
-    assert hass.states.get("lock.front_door").state == "locked"
+    assert {"against_the_words": ["lock.lock"]} in details
+    # What is asked and what is said are what runs, never the model's words.
+    assert speech(question) == "Do you want me to unlock Front Door?"
+    assert speech(answer) == "Unlocked Front Door."
+    assert hass.states.get("lock.front_door").state == "unlocked"
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from custom_components.intent_router.language import Shortcut
+from custom_components.intent_router.reading import is_state_question
 from custom_components.intent_router.records import Action, ExecutedAction, PriorState
 from custom_components.intent_router.shortcuts import (
-    is_state_question,
     match_shortcut,
     stop_actions,
     undo_actions,

@@ -53,7 +53,7 @@ from .local_tier import async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
-from .reading import Mentions, Reading, read
+from .reading import Reading, read
 from .records import Plan, Turn, encode
 from .replies import (
     AgentReply,
@@ -257,16 +257,17 @@ class IntentRouterAgent:
             reading = read(
                 utterance.text, utterance.language, catalog, context=utterance.context
             )
-            mentions = reading.mentions
             if done := await self._async_without_model(
                 utterance, reading, catalog, read_first=tried_local
             ):
                 return done
-            completion = await self.planner.async_plan(utterance, catalog, mentions)
+            completion = await self.planner.async_plan(
+                utterance, catalog, reading.mentions
+            )
             plan = _parse(completion)
             utterance.trace(plan=encode(plan))
             result = await self._runner.async_run(
-                utterance, plan, catalog, Source.MODEL, mentions=mentions
+                utterance, plan, catalog, Source.MODEL, reading=reading
             )
         except ModelFailedError as failure:
             utterance.trace(fallback=failure.reason)
@@ -398,10 +399,10 @@ class IntentRouterAgent:
             )
         ):
             return read
-        return await self._async_learned(utterance, catalog, reading.mentions)
+        return await self._async_learned(utterance, catalog, reading)
 
     async def _async_learned(
-        self, utterance: Utterance, catalog: Catalog, mentions: Mentions
+        self, utterance: Utterance, catalog: Catalog, reading: Reading
     ) -> TurnResult | None:
         """Step 7, skipped: these words here ran before and stood (learned.py).
 
@@ -416,7 +417,7 @@ class IntentRouterAgent:
             return None
         plan = self._learned.lookup(
             sentence_key(utterance.text, utterance.language, catalog.speaker_area),
-            mentions,
+            reading.mentions,
             catalog,
             self._settings.confirm_domains,
         )
@@ -424,7 +425,7 @@ class IntentRouterAgent:
             return None
         utterance.trace(learned=encode(plan))
         return await self._runner.async_run(
-            utterance, plan, catalog, Source.LEARNED, mentions=mentions
+            utterance, plan, catalog, Source.LEARNED, reading=reading
         )
 
     def _remember(self, utterance: Utterance, result: TurnResult) -> None:

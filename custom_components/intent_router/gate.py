@@ -15,10 +15,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
+from .domains import OPPOSITES, STATE_VERBS, verb_service
 from .grounding import Grounded, Ungrounded, check_grounding
-from .reading import Mentions, find_mentions
-from .records import Plan
-from .shortcuts import answers_yes, is_state_question
+from .reading import Mentions, Reading, find_mentions
+from .records import Action, Plan
+from .shortcuts import answers_yes
 
 
 class Decision(StrEnum):
@@ -51,14 +52,14 @@ def decide(
     return Decision.EXECUTE
 
 
-def answer_only(plan: Plan, catalog: Catalog, text: str, language: str) -> Plan:
+def answer_only(plan: Plan, catalog: Catalog, *, asked: bool) -> Plan:
     """For a question about the home, the plan without what would change it.
 
     A small model sometimes "answers" how warm it is by setting the
     thermostat. Services that return data and tools (music, MCP) may still
-    answer. A request that is not a question keeps its plan.
+    answer. A request that is not a question (`asked`) keeps its plan.
     """
-    if not is_state_question(text, language):
+    if not asked:
         return plan
     keep = tuple(
         action
@@ -66,6 +67,27 @@ def answer_only(plan: Plan, catalog: Catalog, text: str, language: str) -> Plan:
         if action.tool not in catalog.services or catalog.reads_only(action.tool)
     )
     return replace(plan, actions=keep)
+
+
+def against_the_words(plan: Plan, reading: Reading) -> tuple[Action, ...]:
+    """The actions whose service is the opposite of what the verb said.
+
+    "Turn off" planned as `turn_on`, "lock" as `unlock`: a small model
+    sometimes reverses a verb, and a misspelt one never makes it the other.
+    """
+    if reading.question:
+        return ()  # "is the light on?" says a state, not what to do
+    said = reading.verbs & STATE_VERBS
+    against: list[Action] = []
+    for action in plan.actions:
+        domain, _, service = action.tool.partition(".")
+        meant = {verb_service(domain, verb) for verb in said} - {None}
+        # An action with a value ("to 40 percent") sets, it does not switch.
+        if action.args:
+            continue
+        if meant and service not in meant and OPPOSITES.get(service) in meant:
+            against.append(action)
+    return tuple(against)
 
 
 def automation_confirms(

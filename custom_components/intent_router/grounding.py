@@ -134,6 +134,8 @@ class Basis(StrEnum):
 
 # Grounded by the words alone: the same words mean the same wherever said.
 SPEAKER_INDEPENDENT = frozenset({Basis.NAMED, Basis.PLACE_SAID, Basis.HOME})
+# Grounded by a kind with no place said: never in place of a device named.
+WEAK = frozenset({Basis.HERE, Basis.ONLY_PLACE})
 
 
 def grounding_basis(
@@ -299,6 +301,10 @@ def check_grounding(
         bases.update({t: b for t, b in found.items() if b is not None})
     if dropped and not kept:
         return Ungrounded(choices or ())
+    if dropped and mentions.entities and bases and not set(bases.values()) - WEAK:
+        # The device named was dropped; a guess by kind does not run instead.
+        named = tuple(sorted(mentions.entities))
+        return Ungrounded(named if len(named) > 1 else ())
     return Grounded(replace(plan, actions=tuple(kept)), bases, tuple(dropped))
 
 

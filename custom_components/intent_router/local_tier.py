@@ -75,7 +75,7 @@ async def async_read_turn(
     utterance.trace(read_plan=encode(planned))
     try:
         return await runner.async_run(
-            utterance, planned, catalog, Source.READING, mentions=reading.mentions
+            utterance, planned, catalog, Source.READING, reading=reading
         )
     except ModelFailedError as failure:
         utterance.trace(read_rejected=failure.reason)

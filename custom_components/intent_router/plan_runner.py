@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
-from .gate import Decision, answer_only, automation_confirms, gate
+from .gate import Decision, against_the_words, answer_only, automation_confirms, gate
 from .grounding import Grounded, Ungrounded
 from .learned import Lesson, lesson
 from .plan import PlanError, validate_plan
-from .reading import Mentions
+from .reading import Mentions, Reading
 from .replies import (
     Outcome,
     Source,
@@ -68,14 +68,17 @@ class PlanRunner:
         catalog: Catalog,
         source: Source,
         *,
-        mentions: Mentions | None = None,
+        reading: Reading | None = None,
         confirmed: bool = False,
     ) -> TurnResult:
         """Steps 8-11: validate, gate, execute, and say what happened.
 
-        A plan made for the words (`mentions`: the model's or a learned one)
-        is grounded in them; follow-ups and HA's sentences are not.
+        A plan made for the words (with their `reading`: the reading's own,
+        a learned one or the model's) is grounded in them; follow-ups and
+        HA's sentences are not. A plan against the words (a verb's opposite)
+        does not run in part: it is refused.
         """
+        mentions = reading.mentions if reading else None
         try:
             plan = validate_plan(
                 self._hass,
@@ -93,8 +96,13 @@ class PlanRunner:
             utterance.trace(rejection=err.rejection, detail=err.detail)
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
+        if reading is not None and (against := against_the_words(plan, reading)):
+            utterance.trace(against_the_words=[a.tool for a in against])
+            raise ModelFailedError("plan_rejected", "against_the_words")
         if source is Source.MODEL:
-            answer = answer_only(plan, catalog, utterance.text, utterance.language)
+            answer = answer_only(
+                plan, catalog, asked=bool(reading and reading.question)
+            )
             if answer != plan:
                 utterance.trace(question_dropped=[a.tool for a in plan.actions])
                 if not (answer.actions or answer.speech):  # acted, never answered

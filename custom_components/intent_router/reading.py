@@ -38,6 +38,7 @@ from .language import (
     Unit,
     Verb,
     content_words,
+    fold,
     kind_words,
     stop_words,
     words,
@@ -118,9 +119,9 @@ def read(
     values, value_words = _values(tokens, language)
     heard = [_known(word, _vocabulary(catalog, language)) for word in tokens]
     mentions, used = _mentions(heard, language, catalog, verbs)
-    question = _QUESTION_MARK in own or (
-        spoken is not None
-        and " ".join(w for w in own if w != _QUESTION_MARK).startswith(spoken.openers)
+    # A "?" asks unless it ends a request ("can you turn off the lights?").
+    question = is_state_question(text, language) or (
+        _QUESTION_MARK in own and not verbs
     )
     # Politeness, "it" and "all" are read elsewhere; "again" is what a
     # command repeated says ("turn it off again").
@@ -139,6 +140,12 @@ def read(
         and word != _QUESTION_MARK
     )
     return Reading(mentions, frozenset(verbs), values, question, unexplained)
+
+
+def is_state_question(text: str, language: str) -> bool:
+    """Whether an utterance asks about the home rather than for a change."""
+    spoken = words_for(language)
+    return spoken is not None and fold(text).startswith(spoken.openers)
 
 
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:

@@ -93,12 +93,6 @@ def answers_yes(text: str, language: str) -> bool:
     return any(" ".join(said[:cut]) in yes for cut in range(1, len(said) + 1))
 
 
-def is_state_question(text: str, language: str) -> bool:
-    """Whether an utterance asks about the home rather than for a change."""
-    spoken = words_for(language)
-    return spoken is not None and fold(text).startswith(spoken.openers)
-
-
 def undo_actions(executed: Iterable[ExecutedAction]) -> list[Action]:
     """Actions that restore the recorded prior states (the oldest one wins)."""
     restore: dict[str, PriorState] = {}
