@@ -9,6 +9,8 @@ from custom_components.intent_router.domains import DOMAINS
 from custom_components.intent_router.language import (
     LANGUAGES,
     Shortcut,
+    Unit,
+    Verb,
     Words,
     base_language,
     content_words,
@@ -45,6 +47,8 @@ ENGLISH_STOP_WORDS = frozenset(
         "off",
         "up",
         "down",
+        # Added with the reading: "do the same in the kitchen" says nothing by "do".
+        "do",
     ]
 )
 # The numbers a reader of commands needs: to twenty, the tens, a half, a quarter.
@@ -74,6 +78,12 @@ def test_every_table_is_filled(language: str) -> None:
     assert all(_single_words(spoken).values())
     assert set(spoken.kinds) >= set(LANGUAGES["en"].kinds)
     assert set(spoken.numbers.values()) >= NUMBERS
+    assert set(spoken.verbs) == set(Verb)
+    assert all(spoken.verbs.values())
+    assert set(spoken.classes) == set(LANGUAGES["en"].classes)
+    assert set(spoken.units) == set(Unit)
+    assert all(spoken.units.values())
+    assert spoken.requests
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
@@ -91,8 +101,14 @@ def test_phrase_lists_are_complete_and_matchable(language: str) -> None:
     assert spoken.openers
     for listed in (*(p for kind in phrases.values() for p in kind), *spoken.filler):
         assert fold(listed) == listed, listed
-    for opener in spoken.openers:
+    for opener in (*spoken.openers, *spoken.requests):
         assert fold(opener) == opener.strip(), opener
+    for table in (
+        *spoken.verbs.values(),
+        *spoken.classes.values(),
+        *spoken.units.values(),
+    ):
+        assert all(fold(phrase) == phrase for phrase in table), table
     assert not phrases[Shortcut.YES] & phrases[Shortcut.NO]
 
 

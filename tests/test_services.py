@@ -30,7 +30,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.setup import async_setup_component
 
-from .helpers import act, plan, user_prompt
+from .helpers import act, home_states, plan, user_prompt
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -153,29 +153,20 @@ async def test_route_runs_a_turn_and_reports_it(
     assert debug["result"]["response"]["speech"]["plain"]["speech"] == "OK."
 
 
-def _home_states(hass: HomeAssistant) -> dict[str, str]:
-    """Every state but the agent's own (when it last answered, as core keeps it)."""
-    return {
-        s.entity_id: s.state
-        for s in hass.states.async_all()
-        if s.domain != CONVERSATION_DOMAIN
-    }
-
-
 async def test_dry_run_plans_without_acting_or_remembering(
     hass: HomeAssistant, entry: MockConfigEntry, llm_server: ScriptedLLMServer
 ) -> None:
     """A dry run validates and returns the plan; nothing runs or is kept."""
     events = async_capture_events(hass, EVENT_HANDLED)
     device_id = satellite_in(hass, "Kitchen")
-    states = _home_states(hass)
+    states = home_states(hass)
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN), speech="Off."))
 
     response = await route(
         hass, entry, text="kitchen lights off", device_id=device_id, dry_run=True
     )
 
-    assert _home_states(hass) == states
+    assert home_states(hass) == states
     assert response["outcome"] == "planned"
     assert response["plan"]["actions"] == [
         {"tool": "light.turn_off", "targets": [KITCHEN], "args": {}}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Verb
+from .language import Verb, words
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 
@@ -152,7 +152,7 @@ def _targets(
     ]
     if not found:
         return None
-    found = _playing_first(found)
+    found = _called_so(_playing_first(found), reading)
     place_said = bool(mentions.areas or mentions.floors) or mentions.everything
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
@@ -160,6 +160,12 @@ def _targets(
     if not (place_said or here) and len({(i.area, i.floor) for i in found}) > 1:
         return Choice(tuple(info.entity_id for info in found))
     return found
+
+
+def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
+    """Those whose name has the kind word said ("the lamp": the lamps)."""
+    called = [info for info in found if reading.kind_words & set(words(info.name))]
+    return called or found
 
 
 def _playing_first(found: list[EntityInfo]) -> list[EntityInfo]:

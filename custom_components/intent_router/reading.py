@@ -101,6 +101,9 @@ class Reading:
     values: tuple[Value, ...] = ()
     question: bool = False
     unexplained: tuple[str, ...] = ()
+    # The words that said a kind ("lamp", "blinds"): a device whose name has
+    # one is what they mean first.
+    kind_words: frozenset[str] = frozenset()
 
 
 def read(
@@ -121,7 +124,8 @@ def read(
     mentions, used = _mentions(heard, language, catalog, verbs)
     # A "?" asks unless it ends a request ("can you turn off the lights?").
     question = is_state_question(text, language) or (
-        _QUESTION_MARK in own and not verbs
+        _QUESTION_MARK in own
+        and not (spoken and fold(text).startswith(spoken.requests))
     )
     # Politeness, "it" and "all" are read elsewhere; "again" is what a
     # command repeated says ("turn it off again").
@@ -139,7 +143,15 @@ def read(
         if word not in used | verb_words | value_words | ignored
         and word != _QUESTION_MARK
     )
-    return Reading(mentions, frozenset(verbs), values, question, unexplained)
+    kind_words = frozenset(
+        word
+        for found in (spoken.kinds.values() if spoken else ())
+        for word in found
+        if word in used and word not in verb_words
+    )
+    return Reading(
+        mentions, frozenset(verbs), values, question, unexplained, kind_words
+    )
 
 
 def is_state_question(text: str, language: str) -> bool:

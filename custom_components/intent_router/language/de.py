@@ -33,6 +33,7 @@ WORDS = Words.written(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "
     ),
+    requests="kannst du |könntest du |würdest du |kann ich |bitte ",
     reference="das|dasselbe|es|gleiche|ihn|sie",
     everything="alle|alles",
     stop=(
@@ -124,16 +125,17 @@ WORDS = Words.written(
         Verb.ON: "an|ein|einschalten|anschalten|anmachen|starte|starten|aktiviere|aktivieren",
         Verb.OFF: "aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
         Verb.OPEN: "öffne|öffnen|auf|aufmachen|hoch|rauf|hochfahren",
-        Verb.CLOSE: "schließe|schliesse|schließen|schliessen|zu|zumachen|runter|herunter|runterfahren",
-        Verb.LOCK: "abschließen|abschliessen|ab|verriegeln|verriegle|zusperren",
-        Verb.UNLOCK: "aufschließen|aufschliessen|entriegeln|entriegle|aufsperren",
+        Verb.CLOSE: "schliesse|schliessen|zu|zumachen|runter|herunter|runterfahren",
+        Verb.LOCK: "abschliessen|ab|verriegeln|verriegle|zusperren",
+        Verb.UNLOCK: "aufschliessen|entriegeln|entriegle|aufsperren",
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
-        Verb.SET: "stelle|stell|setze|setz|mach|mache",
+        Verb.SET: "stelle|stell|setze|setz",
     },
     classes={
+        "cover.shade": "sonnenschutz|beschattung",
         "cover.door": "tür|türen",
-        "cover.garage": "garage|garagentor",
+        "cover.garage": "garage|garagentor|tür|türen",
         "cover.gate": "tor|gartentor|einfahrtstor",
         "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore",
         "cover.shutter": "rollladen|rollläden|rolladen",

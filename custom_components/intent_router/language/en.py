@@ -21,9 +21,10 @@ WORDS = Words.written(
     },
     filler="ok|okay|please|thank you|thanks",
     openers="how |what|which |when |where |who |is |are |does |was |were ",
+    requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
     everything="all|everything",
-    stop="the|a|an|in|on|of|to|and|my|is|it|at|set|turn|please|all|off|up|down",
+    stop="the|a|an|in|on|of|to|and|my|is|it|at|set|turn|please|all|off|up|down|do",
     kinds={
         "alarm_control_panel": "alarm|arm|disarm|security",
         "binary_sensor": "open|closed|motion|detected|sensor",
@@ -101,7 +102,7 @@ WORDS = Words.written(
     },
     classes={
         "cover.door": "door|doors",
-        "cover.garage": "garage|garage door",
+        "cover.garage": "garage|garage door|door|doors",
         "cover.gate": "gate|gates",
         "cover.blind": "blind|blinds",
         "cover.shade": "shade|shades",

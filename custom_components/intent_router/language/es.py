@@ -27,6 +27,7 @@ WORDS = Words.written(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene "
     ),
+    requests="puedes |podrías |me puedes |por favor ",
     reference="eso|la|las|lo|los|mismo",
     everything="todas|todo|todos",
     stop=(
@@ -114,8 +115,10 @@ WORDS = Words.written(
         Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura",
     },
     classes={
+        "cover.shade": "estor enrollable|estores enrollables",
+        "cover.shutter": "contraventana|contraventanas",
         "cover.door": "puerta|puertas",
-        "cover.garage": "garaje|cochera|puerta del garaje",
+        "cover.garage": "garaje|cochera|puerta del garaje|puerta|puertas",
         "cover.gate": "portón|verja",
         "cover.blind": "persiana|persianas|estor|estores",
         "cover.curtain": "cortina|cortinas",

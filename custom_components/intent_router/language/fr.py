@@ -29,6 +29,7 @@ WORDS = Words.written(
         "est ce qu'on |qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
         "y a t il "
     ),
+    requests="peux tu |pourrais tu |tu peux |tu pourrais |veux tu |s'il te plaît ",
     reference="l'|la|le|les|même|ça",
     everything="tous|tout|toutes",
     stop=(
@@ -123,8 +124,9 @@ WORDS = Words.written(
         Verb.SET: "mets|mettre|règle|régler|passe",
     },
     classes={
+        "cover.shade": "toile|toiles",
         "cover.door": "porte|portes",
-        "cover.garage": "garage|porte de garage",
+        "cover.garage": "garage|porte de garage|porte|portes",
         "cover.gate": "portail",
         "cover.blind": "store|stores",
         "cover.shutter": "volet|volets",

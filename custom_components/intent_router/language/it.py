@@ -28,6 +28,7 @@ WORDS = Words.written(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché "
     ),
+    requests="puoi |potresti |mi puoi |per favore ",
     reference="la|le|li|lo|quello|stesso",
     everything="tutte|tutti|tutto",
     stop=(
@@ -121,8 +122,10 @@ WORDS = Words.written(
         Verb.SET: "imposta|impostare|metti|porta",
     },
     classes={
+        "cover.shade": "tenda a rullo|tende a rullo",
+        "cover.awning": "tenda da sole|tende da sole",
         "cover.door": "porta|porte",
-        "cover.garage": "garage|basculante|porta del garage",
+        "cover.garage": "garage|basculante|porta del garage|porta|porte",
         "cover.gate": "cancello",
         "cover.blind": "tapparella|tapparelle|persiana|persiane",
         "cover.shutter": "serranda|serrande",

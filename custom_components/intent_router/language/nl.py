@@ -30,6 +30,7 @@ WORDS = Words.written(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt "
     ),
+    requests="kun je |kan je |wil je |zou je |kunt u |alsjeblieft ",
     reference="dat|die|het|hetzelfde|ze",
     everything="alle|alles",
     stop=(
@@ -123,8 +124,9 @@ WORDS = Words.written(
         Verb.SET: "zet|stel|maak",
     },
     classes={
+        "cover.shade": "zonwering",
         "cover.door": "deur|deuren",
-        "cover.garage": "garage|garagedeur",
+        "cover.garage": "garage|garagedeur|deur|deuren",
         "cover.gate": "poort|hek",
         "cover.blind": "rolgordijn|rolgordijnen|jaloezie|jaloezieën",
         "cover.shutter": "rolluik|rolluiken",

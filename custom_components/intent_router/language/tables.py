@@ -61,6 +61,9 @@ class Words:
     # lights on" asks nothing). Requests phrased as questions ("can you
     # ...", "kannst du ...") are not on the list.
     openers: tuple[str, ...]
+    # How requests phrased as questions start ("can you", "kannst du"): a
+    # "?" after them asks for an action, not about the home.
+    requests: tuple[str, ...]
     # Words that refer to what the conversation last acted on ("it", "them").
     reference: frozenset[str]
     # Words that widen a kind of device to every kind ("everything").
@@ -87,6 +90,7 @@ class Words:
         shortcuts: Mapping[Shortcut, str],
         filler: str,
         openers: str,
+        requests: str,
         reference: str,
         everything: str,
         stop: str,
@@ -104,6 +108,7 @@ class Words:
             shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
             filler=_table(filler),
             openers=tuple(openers.split("|")),
+            requests=tuple(requests.split("|")),
             reference=_table(reference),
             everything=_table(everything),
             stop=_table(stop),

@@ -1,0 +1,309 @@
+"""The reading, tested on a small home without Home Assistant.
+
+Each failure the reading issue names, written from its description: a verb
+that fits one of two devices named alike, a word of a name reused as a kind,
+a kind word that implies a device class, values and steps, references,
+questions, and plans built only when nothing is left open.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.gate import against_the_words
+from custom_components.intent_router.grounding import (
+    Grounded,
+    Ungrounded,
+    check_grounding,
+)
+from custom_components.intent_router.language import Unit, Verb
+from custom_components.intent_router.local_plans import Choice, plan_from_reading
+from custom_components.intent_router.reading import Value, read
+from custom_components.intent_router.records import (
+    Action,
+    EntityInfo,
+    ExecutedAction,
+    Plan,
+)
+
+CONFIRM = ("lock", "alarm_control_panel")
+
+
+def _entity(
+    entity_id: str,
+    name: str,
+    area: str | None,
+    state: str = "off",
+    **attributes: object,
+) -> EntityInfo:
+    return EntityInfo(entity_id, name, (), area, state, {}, attributes)
+
+
+HOME = [
+    _entity("lock.back_door_lock", "Back Door Lock", "Hallway", "locked"),
+    _entity("binary_sensor.back_door", "Back Door", "Hallway", device_class="door"),
+    _entity(
+        "cover.living_blinds",
+        "Living Room Blinds",
+        "Living Room",
+        "closed",
+        device_class="blind",
+    ),
+    _entity(
+        "cover.garage_door", "Garage Door", "Garage", "closed", device_class="garage"
+    ),
+    _entity(
+        "light.kitchen_ceiling", "Kitchen Ceiling", "Kitchen", "on", brightness=128
+    ),
+    _entity("light.kitchen_counter", "Counter Light", "Kitchen", "on"),
+    _entity("light.bedroom_lamp", "Bedroom Lamp", "Bedroom"),
+    _entity("light.office_lamp", "Office Lamp", "Office"),
+    _entity("switch.kettle", "Kettle", "Kitchen"),
+    _entity(
+        "climate.hallway",
+        "Thermostat",
+        "Hallway",
+        "heat",
+        temperature=20,
+        current_temperature=19.5,
+        min_temp=7,
+        max_temp=30,
+    ),
+    _entity(
+        "sensor.study_temperature",
+        "Study Temperature",
+        "Study",
+        "21.5",
+        device_class="temperature",
+        unit_of_measurement="°C",
+    ),
+    _entity("media_player.kitchen_speaker", "Kitchen Speaker", "Kitchen", "playing"),
+]
+AREAS = ["Hallway", "Living Room", "Garage", "Kitchen", "Bedroom", "Office", "Study"]
+
+
+def _catalog(speaker_area: str | None = "Bedroom") -> Catalog:
+    return Catalog(
+        exposed={info.entity_id: info for info in HOME},
+        entities=HOME,
+        listed=HOME,
+        services={},
+        areas=AREAS,
+        speaker_area=speaker_area,
+        area_floors=dict.fromkeys(AREAS),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # The verb decides between devices the words name equally.
+        ("unlock the back door", {"lock.back_door_lock"}),
+        ("lock the back door", {"lock.back_door_lock"}),
+        ("is the back door open?", {"lock.back_door_lock", "binary_sensor.back_door"}),
+    ],
+)
+def test_the_verb_decides_between_equal_names(text: str, named: set[str]) -> None:
+    """A lock and a contact sensor of the same name: "unlock" means the lock."""
+    assert read(text, "en", _catalog()).mentions.entities == named
+
+
+def test_a_word_of_a_name_is_not_also_a_kind() -> None:
+    """The word "door" in "back door" names the lock, not also covers."""
+    mentions = read("unlock the back door", "en", _catalog()).mentions
+
+    assert "cover" not in mentions.kinds
+
+
+def test_a_kind_word_implies_its_device_classes() -> None:
+    """The word "door" means a door or garage cover, never the blinds."""
+    catalog = _catalog()
+    reading = read("open the door", "en", catalog)
+
+    assert "cover.door" in reading.mentions.classes
+    assert not reading.mentions.fits_class(catalog.exposed["cover.living_blinds"])
+    assert reading.mentions.fits_class(catalog.exposed["cover.garage_door"])
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "values"),
+    [
+        ("dim the kitchen ceiling to 30 percent", "en", (Value(30, Unit.PERCENT),)),
+        ("set the thermostat to 21.5 degrees", "en", (Value(21.5, Unit.DEGREES),)),
+        ("kitchen ceiling 40%", "en", (Value(40, Unit.PERCENT),)),
+        ("twenty one degrees", "en", (Value(21, Unit.DEGREES),)),
+        ("stell die Heizung auf 21,5 Grad", "de", (Value(21.5, Unit.DEGREES),)),
+        ("mets la lumière à cinquante pour cent", "fr", (Value(50, Unit.PERCENT),)),
+        ("half", "en", (Value(0.5),)),
+    ],
+)
+def test_values_with_their_units(
+    text: str, language: str, values: tuple[Value, ...]
+) -> None:
+    """Digits, decimals with either mark, number words, symbols and units."""
+    assert read(text, language, _catalog()).values == values
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "verbs"),
+    [
+        ("turn off the kitchen ceiling", "en", {Verb.OFF}),
+        ("trun off the kitchen ceiling", "en", {Verb.OFF}),
+        ("brighter", "en", {Verb.UP}),
+        ("mach das Licht aus", "de", {Verb.OFF}),
+        ("éteins la lumière", "fr", {Verb.OFF}),
+        ("apaga la luz", "es", {Verb.OFF}),
+        ("doe het licht uit", "nl", {Verb.OFF}),
+        ("spegni la luce", "it", {Verb.OFF}),
+    ],
+)
+def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> None:
+    """The verb is read, and a misspelt "turn" still leaves "off" an off."""
+    assert read(text, language, _catalog()).verbs == verbs
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("is the kettle on", True),
+        ("the kettle is on?", True),
+        ("can you turn off the kettle?", False),
+        ("turn off the kettle", False),
+    ],
+)
+def test_questions_by_opener_or_mark(text: str, question: bool) -> None:
+    """A "?" asks, unless it ends a request."""
+    assert read(text, "en", _catalog()).question is question
+
+
+def _plan(
+    text: str,
+    area: str | None = "Bedroom",
+    last_actions: list[ExecutedAction] | None = None,
+) -> Plan | Choice | None:
+    catalog = _catalog(area)
+    return plan_from_reading(
+        read(text, "en", catalog), catalog, last_actions or [], CONFIRM
+    )
+
+
+def test_a_complete_command_is_planned_without_a_model() -> None:
+    """A verb that fits, a device named: the plan, with the verb's service."""
+    assert _plan("turn off the kettle") == Plan(
+        (Action("switch.turn_off", ("switch.kettle",)),), "", 1.0
+    )
+
+
+def test_unlock_plans_the_lock_and_nothing_else() -> None:
+    """The lock, never the blinds of another room; the gate then asks first."""
+    assert _plan("unlock the back door", area="Bedroom") == Plan(
+        (Action("lock.unlock", ("lock.back_door_lock",)),), "", 1.0
+    )
+
+
+def test_values_and_steps_stay_in_range() -> None:
+    """A value said sets; "brighter" steps; a step past the limit is not made."""
+    assert _plan("kitchen ceiling to 30 percent") == Plan(
+        (Action("light.turn_on", ("light.kitchen_ceiling",), {"brightness_pct": 30}),),
+        "",
+        1.0,
+    )
+    assert _plan("brighter", area="Kitchen") == Plan(
+        (
+            Action(
+                "light.turn_on",
+                ("light.kitchen_ceiling", "light.kitchen_counter"),
+                {"brightness_step_pct": 20},
+            ),
+        ),
+        "",
+        1.0,
+    )
+    assert _plan("make the thermostat warmer") == Plan(
+        (Action("climate.set_temperature", ("climate.hallway",), {"temperature": 21}),),
+        "",
+        1.0,
+    )
+    assert _plan("set the thermostat to 45 degrees") is None
+
+
+def test_it_after_any_acting_turn() -> None:
+    """To dim "it" is to dim what the last turn acted on."""
+    last = [ExecutedAction("light.turn_on", ["light.office_lamp"], {})]
+
+    assert _plan("dim it to 30 percent", last_actions=last) == Plan(
+        (Action("light.turn_on", ("light.office_lamp",), {"brightness_pct": 30}),),
+        "",
+        1.0,
+    )
+    assert _plan("turn it off again", last_actions=last) == Plan(
+        (Action("light.turn_off", ("light.office_lamp",)),), "", 1.0
+    )
+
+
+def test_the_same_elsewhere_acts_only_there() -> None:
+    """The last actions' kinds in the new place, not the first place again."""
+    last = [ExecutedAction("light.turn_off", ["light.office_lamp"], {})]
+
+    assert _plan("do the same in the kitchen", last_actions=last) == Plan(
+        (Action("light.turn_off", ("light.kitchen_ceiling", "light.kitchen_counter")),),
+        "",
+        1.0,
+    )
+
+
+def test_a_kind_in_several_places_asks_which() -> None:
+    """No lamp where the speaker is, lamps in two rooms: a question naming them."""
+    assert _plan("turn on the lamp", area="Garage") == Choice(
+        ("light.bedroom_lamp", "light.office_lamp")
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "turn on the lights when I get home",  # words nothing explained
+        "turn on and off the kettle",  # two verbs
+        "turn on the lamp by the window",  # two kinds the verb fits
+        "is the kettle on",  # a question
+    ],
+)
+def test_what_is_left_open_is_not_guessed(text: str) -> None:
+    """Anything the reading leaves open goes to the model."""
+    assert _plan(text) is None
+
+
+def test_a_reversed_verb_is_against_the_words() -> None:
+    """An "off" planned as turn_on, a "lock" planned as unlock."""
+    catalog = _catalog()
+    off = Plan((Action("switch.turn_on", ("switch.kettle",)),), "", 0.9)
+    lock = Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 0.9)
+    on = Plan((Action("switch.turn_on", ("switch.kettle",)),), "", 0.9)
+
+    assert against_the_words(off, read("trun off the kettle", "en", catalog))
+    assert against_the_words(lock, read("lock the back door", "en", catalog))
+    assert not against_the_words(on, read("turn on the kettle", "en", catalog))
+    assert not against_the_words(off, read("is the kettle off?", "en", catalog))
+
+
+def test_a_guess_by_kind_never_runs_for_a_device_named() -> None:
+    """The named lock's action dropped: the blinds do not open in its place."""
+    catalog = _catalog("Living Room")
+    reading = read("unlock the back door", "en", catalog)
+    wrong = Plan(
+        (
+            Action("binary_sensor.turn_on", ("binary_sensor.back_door",)),
+            Action("cover.open_cover", ("cover.living_blinds",)),
+        ),
+        "",
+        0.9,
+    )
+
+    verdict = check_grounding(wrong, reading.mentions, catalog, (), (), CONFIRM)
+
+    assert isinstance(verdict, Ungrounded)
+    right = Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 0.9)
+    assert isinstance(
+        check_grounding(right, reading.mentions, catalog, (), (), CONFIRM), Grounded
+    )
