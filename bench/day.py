@@ -793,7 +793,7 @@ async def main(args: argparse.Namespace) -> None:
             llm_url=args.llm_url,
             local_first=args.local_first,
             timeout=args.timeout,
-            data=str(args.data),
+            data=_shown(Path(args.data)),
             days=[d.id for d in days],
             start=start.isoformat(),
             time_zone=str(household.time_zone),
@@ -845,6 +845,16 @@ async def main(args: argparse.Namespace) -> None:
         background = runner.background
     summary = summarize(rows, background)
     results.finish(summary, markdown(results, summary, rows))
+
+
+def _shown(path: Path) -> str:
+    """A data file as the report names it: relative to the checkout if in it."""
+    path = path.resolve()
+    return (
+        str(path.relative_to(harness.ROOT))
+        if path.is_relative_to(harness.ROOT)
+        else str(path)
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
