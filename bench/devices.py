@@ -453,7 +453,9 @@ class BenchMediaPlayer(BenchEntity, MediaPlayerEntity):
         elif getattr(self, "_attr_state", None) is None:
             self._attr_state = MediaPlayerState.PLAYING
         self._attr_media_content_id = None
-        self._attr_media_title = None
+        # What it plays, when a home says (bench/day.yaml asks about it).
+        self._attr_media_title = attributes.get("media_title")
+        self._attr_media_artist = attributes.get("media_artist")
         self._attr_media_track = attributes.get("media_track", 1)
         # Fixtures write numbers as text sometimes ("0.5"): a device holds a number.
         self._attr_volume_level = float(attributes.get("volume_level", 0.5))

@@ -468,6 +468,11 @@ class ModelProxy:
         self.requests: list[ModelRequest] = []
         self._runner: web.AppRunner | None = None
         self._session: ClientSession | None = None
+        # Requests being relayed: one the integration gave up on is noted
+        # only once the proxy sees the connection close, after the turn.
+        self._open = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     async def start(self) -> None:
         """Listen on a free port of 127.0.0.1."""
@@ -492,6 +497,19 @@ class ModelProxy:
         taken, self.requests = self.requests, []
         return taken
 
+    async def async_idle(self, timeout: float = 10.0) -> bool:
+        """Wait (at most `timeout` s) until no request is being relayed.
+
+        Call before `take` after a turn: a request the integration gave up
+        on (its timeout) is noted, with status 0, only when the proxy sees
+        the connection close, which may be just after the turn's answer.
+        False when one was still open at the end.
+        """
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await self._idle.wait()
+        return self._idle.is_set()
+
     async def _relay(self, request: web.Request) -> web.Response:
         assert self._session is not None
         body = await request.read()
@@ -502,6 +520,8 @@ class ModelProxy:
             wall_ms=0.0,
         )
         started = time.perf_counter()
+        self._open += 1
+        self._idle.clear()
         headers = {
             name: value
             for name, value in request.headers.items()
@@ -521,6 +541,9 @@ class ModelProxy:
             record.wall_ms = (time.perf_counter() - started) * 1000
             if chat:
                 self.requests.append(record)
+            self._open -= 1
+            if not self._open:
+                self._idle.set()
         if chat and content_type == "application/json":
             with contextlib.suppress(ValueError, AttributeError):
                 record.read(json.loads(reply))
@@ -643,15 +666,22 @@ def add_model_options(
 
 
 def add_entry_options(
-    parser: argparse.ArgumentParser, *, local_first: bool = True
+    parser: argparse.ArgumentParser,
+    *,
+    local_first: bool = True,
+    timeout: float = BENCH_TIMEOUT,
 ) -> None:
-    """`--timeout` and (unless the benchmark fixes it) `--[no-]local-first`."""
+    """`--timeout` and (unless the benchmark fixes it) `--[no-]local-first`.
+
+    The timeout's default is `BENCH_TIMEOUT` (a CPU model is slow) unless
+    the benchmark measures the product as shipped (`timeout` of `Settings`).
+    """
+    why = "a CPU model is slow" if timeout == BENCH_TIMEOUT else "the product's"
     parser.add_argument(
         "--timeout",
         type=float,
-        default=BENCH_TIMEOUT,
-        help=f"the entry's model timeout in s (default {BENCH_TIMEOUT:g}: a CPU "
-        "model is slow)",
+        default=timeout,
+        help=f"the entry's model timeout in s (default {timeout:g}: {why})",
     )
     if local_first:
         parser.add_argument(
