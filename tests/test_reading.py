@@ -183,8 +183,13 @@ def _plan(
     last_actions: list[ExecutedAction] | None = None,
 ) -> Plan | Choice | None:
     catalog = _catalog(area)
+    last = last_actions or []
     return plan_from_reading(
-        read(text, "en", catalog), catalog, last_actions or [], CONFIRM
+        read(text, "en", catalog),
+        catalog,
+        last,
+        CONFIRM,
+        referred=[target for action in last for target in action.targets],
     )
 
 
@@ -306,4 +311,75 @@ def test_a_guess_by_kind_never_runs_for_a_device_named() -> None:
     right = Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 0.9)
     assert isinstance(
         check_grounding(right, reading.mentions, catalog, (), (), CONFIRM), Grounded
+    )
+
+
+def test_it_after_a_question_is_what_was_asked_about() -> None:
+    """Asked what the speaker plays, "turn it down" means the speaker."""
+    catalog = _catalog("Kitchen")
+    plan = plan_from_reading(
+        read("turn it down a bit", "en", catalog),
+        catalog,
+        [ExecutedAction("light.turn_on", ["light.kitchen_ceiling"], {})],
+        CONFIRM,
+        referred=["media_player.kitchen_speaker"],
+    )
+
+    assert plan == Plan(
+        (Action("media_player.volume_down", ("media_player.kitchen_speaker",)),),
+        "",
+        1.0,
+    )
+
+
+def test_a_name_alone_after_an_action_does_the_same_to_it() -> None:
+    """After turning on the office lamp, "and the kettle" turns the kettle on."""
+    last = [ExecutedAction("light.turn_on", ["light.office_lamp"], {})]
+
+    assert _plan("and the kettle", last_actions=last) == Plan(
+        (Action("switch.turn_on", ("switch.kettle",)),), "", 1.0
+    )
+
+
+def test_everything_in_a_place_is_what_the_verb_fits_there() -> None:
+    """Lights, the kettle and the speaker in the kitchen; never a lock."""
+    plan = _plan("turn off everything in the kitchen")
+
+    assert isinstance(plan, Plan)
+    assert {t for action in plan.actions for t in action.targets} == {
+        "light.kitchen_ceiling",
+        "light.kitchen_counter",
+        "switch.kettle",
+        "media_player.kitchen_speaker",
+    }
+
+
+def test_two_verbs_for_two_devices() -> None:
+    """A domain's own verb ("close") wins over a general one ("turn on")."""
+    plan = _plan("turn on the office lamp and close the living room blinds")
+
+    assert isinstance(plan, Plan)
+    assert sorted(plan.actions, key=lambda action: action.tool) == [
+        Action("cover.close_cover", ("cover.living_blinds",)),
+        Action("light.turn_on", ("light.office_lamp",)),
+    ]
+
+
+def test_brighter_leaves_the_lights_that_are_off() -> None:
+    """Only the lights that are on get brighter; an off one stays off."""
+    plan = _plan("dimmer", area="Kitchen")
+
+    assert isinstance(plan, Plan)
+    assert plan.actions[0].targets == ("light.kitchen_ceiling", "light.kitchen_counter")
+    catalog = _catalog("Office")
+    assert plan_from_reading(
+        read("dimmer", "en", catalog), catalog, [], CONFIRM
+    ) == Plan(
+        (
+            Action(
+                "light.turn_on", ("light.office_lamp",), {"brightness_step_pct": -20}
+            ),
+        ),
+        "",
+        1.0,
     )

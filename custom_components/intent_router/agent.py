@@ -49,7 +49,7 @@ from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
-from .local_tier import async_read_turn
+from .local_tier import async_answer_turn, async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
@@ -237,26 +237,24 @@ class IntentRouterAgent:
         tried_local = not utterance.dry_run and (
             settings.local_first or not settings.use_llm
         )
-        if tried_local and (local := await self._async_local(utterance, Source.LOCAL)):
+        # Step 5, read first: with the question it answers ("yes, close it"
+        # names nothing), against what the speaker may see and use.
+        catalog = await self._async_catalog(
+            utterance,
+            utterance.words,
+            [t for past in utterance.history for a in past.actions for t in a.targets],
+        )
+        reading = read(
+            utterance.text, utterance.language, catalog, context=utterance.context
+        )
+        if tried_local and (
+            local := await self._async_local_first(utterance, reading, catalog)
+        ):
             return local
         if not settings.use_llm:
             raise refuse("not_understood_locally")
 
         try:
-            # With the question it answers: "yes, close it" names nothing.
-            catalog = await self._async_catalog(
-                utterance,
-                utterance.words,
-                [
-                    t
-                    for past in utterance.history
-                    for a in past.actions
-                    for t in a.targets
-                ],
-            )
-            reading = read(
-                utterance.text, utterance.language, catalog, context=utterance.context
-            )
             if done := await self._async_without_model(
                 utterance, reading, catalog, read_first=tried_local
             ):
@@ -280,6 +278,18 @@ class IntentRouterAgent:
             return self._refusal(utterance, phrase(failure.key), Source.FALLBACK)
         result.completion = completion
         return result
+
+    async def _async_local_first(
+        self, utterance: Utterance, reading: Reading, catalog: Catalog
+    ) -> TurnResult | None:
+        """Step 6 before the model: states, then HA's own sentences.
+
+        A question whose subject the reading knows is answered from the
+        states before HA's sentences, which may take another room's reading.
+        """
+        return await async_answer_turn(
+            self._hass, self._settings.confirm_domains, utterance, reading, catalog
+        ) or await self._async_local(utterance, Source.LOCAL)
 
     async def _async_shortcut(
         self, utterance: Utterance, shortcut: Shortcut
@@ -440,6 +450,7 @@ class IntentRouterAgent:
                 source=result.source,
                 plan=encode(result.plan) if result.plan else None,
                 actions=result.executed,
+                about=list(result.about),
             ),
         )
         self._learned.observe(utterance.key, result.lesson, result.executed)

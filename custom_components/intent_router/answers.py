@@ -14,6 +14,7 @@ the model.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from homeassistant.helpers.translation import async_get_translations
@@ -36,13 +37,21 @@ TEMPERATURE = "sensor.temperature"
 DECIMAL_COMMA = frozenset({"de", "fr", "es", "nl", "it"})
 
 
+@dataclass(slots=True, frozen=True)
+class Answer:
+    """What to say, and what it was about ("turn it down" next)."""
+
+    said: list[Phrase]
+    about: tuple[str, ...]
+
+
 async def async_answer(
     hass: HomeAssistant,
     reading: Reading,
     catalog: Catalog,
     language: str,
     confirm: Collection[str],
-) -> list[Phrase] | None:
+) -> Answer | None:
     """What to say to a question the reading knows the subject of, or None."""
     if not reading.question:
         return None
@@ -51,7 +60,7 @@ async def async_answer(
         named = [catalog.exposed[e] for e in sorted(mentions.entities)]
         return await _async_states(hass, named[:MAX_ANSWERED], language)
     if TEMPERATURE in mentions.classes or "climate" in mentions.kinds:
-        return _temperature(reading, catalog, language, confirm)
+        return _temperature(reading, catalog, language)
     kinds = mentions.kinds - {"weather"}
     if len(kinds) != 1:
         return None
@@ -64,9 +73,7 @@ async def async_answer(
     return await _async_states(hass, found, language)
 
 
-def _temperature(
-    reading: Reading, catalog: Catalog, language: str, confirm: Collection[str]
-) -> list[Phrase] | None:
+def _temperature(reading: Reading, catalog: Catalog, language: str) -> Answer | None:
     """The temperature of the place meant: its sensor, else its thermostat."""
     mentions = reading.mentions
     if "weather" in mentions.kinds:
@@ -75,7 +82,8 @@ def _temperature(
         if value is None:
             return None
         unit = weather[0].all_attributes.get("temperature_unit") or ""
-        return [phrase("answer_outside", value=_value(value, unit, language))]
+        said = phrase("answer_outside", value=_value(value, unit, language))
+        return Answer([said], (weather[0].entity_id,))
     place = next(iter(sorted(mentions.areas)), None) or catalog.speaker_area
     if place is None:
         return None
@@ -86,8 +94,9 @@ def _temperature(
         if i.domain == "sensor"
         and i.all_attributes.get("device_class") == "temperature"
     ]
-    if sensors:
-        reading_of = sensors[0]
+    source = sensors[0] if sensors else None
+    if source is not None:
+        reading_of = source
         value = _value(
             reading_of.state,
             reading_of.all_attributes.get("unit_of_measurement") or "",
@@ -100,8 +109,11 @@ def _temperature(
         )
         if current is None:
             return None
+        source = climates[0]
         value = _value(current, catalog_unit(catalog), language)
-    return [phrase("answer_place", value=value, place=place)]
+    return Answer(
+        [phrase("answer_place", value=value, place=place)], (source.entity_id,)
+    )
 
 
 def catalog_unit(catalog: Catalog) -> str:
@@ -114,24 +126,42 @@ def catalog_unit(catalog: Catalog) -> str:
 
 async def _async_states(
     hass: HomeAssistant, entities: list[EntityInfo], language: str
-) -> list[Phrase] | None:
+) -> Answer | None:
     """Each entity's state, as Home Assistant words it in the language."""
     if not entities:
         return None
     words = await async_get_translations(
         hass, language, "entity_component", {info.domain for info in entities}
     )
-    return [
-        phrase("answer_state", name=info.name, state=_state(info, words, language))
-        for info in entities
-    ]
+    return Answer(
+        [
+            phrase("answer_state", name=info.name, state=_state(info, words, language))
+            for info in entities
+        ],
+        tuple(info.entity_id for info in entities),
+    )
 
 
 def _state(info: EntityInfo, words: dict[str, str], language: str) -> str:
-    """A state as said: translated, or a value with its unit."""
+    """A state as said: translated, or a value with its unit.
+
+    A thermostat adds the temperature it is set to, a player what it plays.
+    """
     unit = info.all_attributes.get("unit_of_measurement")
     if unit or _is_number(info.state):
         return _value(info.state, str(unit or ""), language)
+    said = _state_word(info, words)
+    attributes = info.all_attributes
+    if info.domain == "climate" and (target := attributes.get("temperature")):
+        return f"{said}, {_value(target, '°', language)}"
+    if info.domain == "media_player" and (title := attributes.get("media_title")):
+        artist = attributes.get("media_artist")
+        return f"{said}: {title}" + (f", {artist}" if artist else "")
+    return said
+
+
+def _state_word(info: EntityInfo, words: dict[str, str]) -> str:
+    """Home Assistant's own word for a state, in the turn's language."""
     device_class = info.all_attributes.get("device_class") or "_"
     for kind in (device_class, "_"):
         # Home Assistant's own key, not one of this integration's phrases.

@@ -14,7 +14,7 @@ when the words fit devices in several places equally, the user is asked.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
@@ -41,11 +41,12 @@ def plan_from_reading(
     last_actions: Sequence[ExecutedAction],
     confirm: Collection[str],
     offered: Collection[str] = (),
+    referred: Sequence[str] = (),
 ) -> Plan | Choice | None:
     """The plan the words alone make, a question between equals, or None.
 
     `offered` are the choices the last question named: "the bedroom one"
-    picks among them.
+    picks among them; `referred` is what "it" means (shortcuts.referred).
     """
     mentions = reading.mentions
     if reading.question or reading.unexplained or len(reading.values) > 1:
@@ -56,8 +57,10 @@ def plan_from_reading(
         and not (reading.verbs or reading.values or mentions.entities)
     ):
         return _same_elsewhere(reading, catalog, last_actions, confirm)
+    if mentions.entities and not (reading.verbs or reading.values):
+        reading = _as_last_time(reading, last_actions) or reading
     targets = _picked(reading, catalog, offered) or _targets(
-        reading, catalog, last_actions, confirm
+        reading, catalog, referred, confirm
     )
     if targets is None or isinstance(targets, Choice):
         return targets
@@ -76,9 +79,15 @@ def plan_from_reading(
 
 
 def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
-    """The one service call the verb or value means for an entity."""
+    """The one service call the verb or value means for an entity.
+
+    A verb of the domain's own ("close" for a cover) says more than a
+    general one ("turn on the lamp and close the shades").
+    """
     domain = domain_info(info.domain)
-    said_states = {verb_service(info.domain, v) for v in reading.verbs & STATE_VERBS}
+    states = reading.verbs & STATE_VERBS
+    own = states & set(domain.verbs)
+    said_states = {verb_service(info.domain, v) for v in own or states}
     said_states.discard(None)
     if reading.values:
         value = reading.values[0]
@@ -102,6 +111,18 @@ def _fits(info: EntityInfo, reading: Reading) -> bool:
     return _call(info, reading) is not None
 
 
+def _as_last_time(
+    reading: Reading, last_actions: Sequence[ExecutedAction]
+) -> Reading | None:
+    """The verb of what was last done, for what is named now ("and the fan")."""
+    for action in reversed(last_actions):
+        domain, _, service = action.tool.partition(".")
+        verbs = {v for v in STATE_VERBS if verb_service(domain, v) == service}
+        if verbs:
+            return replace(reading, verbs=frozenset(verbs))
+    return None
+
+
 def _picked(
     reading: Reading, catalog: Catalog, offered: Collection[str]
 ) -> list[EntityInfo] | None:
@@ -119,47 +140,85 @@ def _picked(
 def _targets(
     reading: Reading,
     catalog: Catalog,
-    last_actions: Sequence[ExecutedAction],
+    referred: Sequence[str],
     confirm: Collection[str],
 ) -> list[EntityInfo] | Choice | None:
     """What the words point at that the verb fits, or a question, or None."""
     mentions = reading.mentions
     exposed = catalog.exposed
-    if mentions.entities:
-        named = [exposed[e] for e in sorted(mentions.entities) if e in exposed]
-        return named if named and all(_fits(i, reading) for i in named) else None
-    if mentions.refers_back:
-        last = [
-            exposed[t]
-            for t in dict.fromkeys(t for a in last_actions for t in a.targets)
-            if t in exposed
-        ]
+    if mentions.refers_back and not mentions.entities:
+        last = [exposed[t] for t in dict.fromkeys(referred) if t in exposed]
         fitting = [info for info in last if _fits(info, reading)]
         return fitting or None
+    named = [exposed[e] for e in sorted(mentions.entities) if e in exposed]
+    if not all(_fits(info, reading) for info in named):
+        return None
+    if not (mentions.kinds or mentions.everything) and named:
+        return named
+    by_kind = _by_kind(reading, catalog, confirm)
+    if by_kind is None or isinstance(by_kind, Choice):
+        # "The tv and the lamp": a name, and a kind no name used.
+        return by_kind if not named else (named if by_kind is None else None)
+    return [*named, *(info for info in by_kind if info not in named)]
+
+
+def _by_kind(
+    reading: Reading, catalog: Catalog, confirm: Collection[str]
+) -> list[EntityInfo] | Choice | None:
+    """The devices of the kind said (or in the place said) the verb fits."""
+    mentions = reading.mentions
+    exposed = catalog.exposed
     kinds = {
         kind
         for kind in mentions.kinds
         if any(_fits(i, reading) for i in exposed.values() if i.domain == kind)
     }
-    if len(kinds) != 1 and not (mentions.everything and kinds):
+    place_said = bool(mentions.areas or mentions.floors)
+    if not kinds and (mentions.everything or place_said):
+        # "Everything in the office"; "open the garage": what the verb fits there.
+        kinds = {
+            info.domain
+            for info in exposed.values()
+            if _fits(info, reading)
+            and (mentions.everything or _specific(reading, info))
+        }
+    elif len(kinds) != 1 and not mentions.everything:
         return None  # two kinds the verb fits ("the lamp by the window"), or none
     found = [
         exposed[e]
         for e in sorted(candidates(mentions, catalog, confirm, kinds))
         if _fits(exposed[e], reading)
         # What asks first is acted on by its own kind said, never by "all".
-        and not (mentions.everything and catalog.needs_confirmation(e, confirm))
+        and not (
+            (mentions.everything or not mentions.kinds)
+            and catalog.needs_confirmation(e, confirm)
+            and not _specific(reading, exposed[e])
+        )
     ]
     if not found:
         return None
-    found = _called_so(_playing_first(found), reading)
-    place_said = bool(mentions.areas or mentions.floors) or mentions.everything
+    found = _called_so(_on_first(_playing_first(found), reading), reading)
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
     )
-    if not (place_said or here) and len({(i.area, i.floor) for i in found}) > 1:
+    if not (place_said or mentions.everything or here) and (
+        len({(i.area, i.floor) for i in found}) > 1
+    ):
         return Choice(tuple(info.entity_id for info in found))
     return found
+
+
+def _specific(reading: Reading, info: EntityInfo) -> bool:
+    """Whether a verb said is the domain's own ("open" a cover, "lock")."""
+    return bool(reading.verbs & set(domain_info(info.domain).verbs))
+
+
+def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
+    """For "brighter" or "dimmer", those that are on (the others stay off)."""
+    if not reading.verbs & {Verb.UP, Verb.DOWN}:
+        return found
+    on = [info for info in found if info.state not in ("off", "unavailable")]
+    return on or found
 
 
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:

@@ -30,6 +30,22 @@ if TYPE_CHECKING:
     from .utterance import Utterance
 
 
+async def async_answer_turn(
+    hass: HomeAssistant,
+    confirm: Collection[str],
+    utterance: Utterance,
+    reading: Reading,
+    catalog: Catalog,
+) -> TurnResult | None:
+    """A question whose subject the reading knows, answered from the states."""
+    answer = await async_answer(hass, reading, catalog, utterance.language, confirm)
+    if not answer:
+        return None
+    utterance.trace(answered_from_states=list(answer.about))
+    speech = " ".join(utterance.phrases.say(part) for part in answer.said)
+    return TurnResult(speech, Outcome.ANSWERED, Source.READING, about=answer.about)
+
+
 async def async_read_turn(
     hass: HomeAssistant,
     runner: PlanRunner,
@@ -38,18 +54,11 @@ async def async_read_turn(
     reading: Reading,
     catalog: Catalog,
 ) -> TurnResult | None:
-    """Step 6: a question answered from states, a command from the words.
+    """Step 6: a command the reading leaves nothing open in, without a model.
 
-    Only what the reading leaves nothing open in; a plan it makes goes
-    through validation and the gate like any, and one they refuse is the
-    model's to try.
+    A plan it makes goes through validation and the gate like any, and one
+    they refuse is the model's to try.
     """
-    if answer := await async_answer(
-        hass, reading, catalog, utterance.language, confirm
-    ):
-        utterance.trace(answered_from_states=len(answer))
-        speech = " ".join(utterance.phrases.say(part) for part in answer)
-        return TurnResult(speech, Outcome.ANSWERED, Source.READING)
     if utterance.automation:
         return None  # what a yes means is the automation's question
     acted = last_acted(utterance.history)
@@ -60,6 +69,7 @@ async def async_read_turn(
         acted.actions if acted else (),
         confirm,
         pending.offered if pending else (),
+        utterance.last_targets,
     )
     if isinstance(planned, Choice):
         utterance.trace(read_choices=list(planned.choices))

@@ -25,7 +25,7 @@ open (planner.py).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 import re
 
@@ -127,15 +127,25 @@ def read(
         _QUESTION_MARK in own
         and not (spoken and fold(text).startswith(spoken.requests))
     )
-    # Politeness, "it" and "all" are read elsewhere; "again" is what a
-    # command repeated says ("turn it off again").
-    ignored = stop_words(language) | (
-        spoken.filler
-        | spoken.reference
-        | spoken.everything
-        | {p for p in spoken.shortcuts[Shortcut.AGAIN] if " " not in p}
+    # "Again" repeats what was last done ("und wieder an": it, on again).
+    again = (
+        {tokens[i] for i in _phrases(tokens, spoken.shortcuts[Shortcut.AGAIN])}
         if spoken
-        else frozenset()
+        else set()
+    )
+    if again:
+        mentions = replace(mentions, refers_back=True)
+    hedges = {tokens[i] for i in _phrases(tokens, spoken.hedges)} if spoken else set()
+    # Politeness, "it" and "all" are read elsewhere.
+    ignored = (
+        stop_words(language)
+        | again
+        | hedges
+        | (
+            spoken.filler | spoken.reference | spoken.everything
+            if spoken
+            else frozenset()
+        )
     )
     unexplained = tuple(
         word

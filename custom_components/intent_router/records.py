@@ -98,6 +98,8 @@ class Turn:
     source: str
     plan: dict[str, Any] | None = None
     actions: list[ExecutedAction] = field(default_factory=list)
+    # What a question was about, for "it" in the next turn ("turn it down").
+    about: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True, frozen=True)

@@ -81,6 +81,8 @@ class TurnResult:
     completion: Completion | None = None
     # A model plan that ran and may be learned, if it stands (learned.py).
     lesson: Lesson | None = None
+    # What a question answered from the states was about ("it" next turn).
+    about: tuple[str, ...] = ()
 
     @property
     def continue_conversation(self) -> bool:

@@ -51,6 +51,18 @@ def last_acted(history: Sequence[Turn]) -> Turn | None:
     return next((turn for turn in reversed(history) if turn.actions), None)
 
 
+def referred(history: Sequence[Turn]) -> list[str]:
+    """What "it" and "them" mean, newest first.
+
+    What the last question asked about, if the newest turn was one ("what's
+    on the speaker?" - "turn it down"); else what was last acted on.
+    """
+    if history and history[-1].about:
+        return list(history[-1].about)
+    acted = last_acted(history)
+    return [t for a in acted.actions for t in a.targets] if acted else []
+
+
 def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
     """The actions "again", "undo" or "stop" mean after a turn."""
     if shortcut is Shortcut.AGAIN:

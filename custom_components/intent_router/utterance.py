@@ -20,7 +20,7 @@ from homeassistant.components.conversation import AssistantContent
 from .const import MAX_TEXT_LENGTH
 from .llm_reply import LLMAuthError, LLMConnectionError, LLMError, LLMTimeoutError
 from .records import Plan
-from .shortcuts import last_acted
+from .shortcuts import referred
 from .speech import Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
@@ -153,8 +153,7 @@ class Utterance:
     @property
     def last_targets(self) -> list[str]:
         """What the conversation last acted on ("it", "them")."""
-        acted = last_acted(self.history)
-        return [t for a in acted.actions for t in a.targets] if acted else []
+        return referred(self.history)
 
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""

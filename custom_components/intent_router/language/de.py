@@ -7,7 +7,7 @@ WORDS = Words.written(
         Shortcut.AGAIN: (
             "das gleiche noch mal|das gleiche nochmal|dasselbe noch mal|dasselbe nochmal|"
             "mach das noch mal|mach das nochmal|mach es noch mal|mach es nochmal|"
-            "mach's noch mal|mach's nochmal|noch einmal|noch mal|nochmal|nochmals|"
+            "mach's noch mal|mach's nochmal|noch einmal|noch mal|nochmal|nochmals|wieder|"
             "wiederhole das|wiederholen"
         ),
         Shortcut.UNDO: (
@@ -29,6 +29,7 @@ WORDS = Words.written(
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt",
     openers=(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "

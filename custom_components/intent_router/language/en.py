@@ -20,6 +20,7 @@ WORDS = Words.written(
         ),
     },
     filler="ok|okay|please|thank you|thanks",
+    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now",
     openers="how |what|which |when |where |who |is |are |does |was |were ",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
@@ -96,8 +97,8 @@ WORDS = Words.written(
         Verb.CLOSE: "close|shut|lower|roll down",
         Verb.LOCK: "lock|secure",
         Verb.UNLOCK: "unlock",
-        Verb.UP: "brighter|louder|warmer|hotter|turn up|increase|raise|more",
-        Verb.DOWN: "dim|dimmer|darker|quieter|softer|cooler|colder|turn down|decrease|lower|less",
+        Verb.UP: "brighter|louder|warmer|hotter|turn up|up|increase|raise|more",
+        Verb.DOWN: "dim|dimmer|darker|quieter|softer|cooler|colder|turn down|down|decrease|lower|less",
         Verb.SET: "set|make|change|adjust|put",
     },
     classes={

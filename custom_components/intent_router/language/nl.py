@@ -7,7 +7,7 @@ WORDS = Words.written(
         Shortcut.AGAIN: (
             "doe dat nog een keer|doe dat nog eens|doe het nog een keer|doe het nog eens|"
             "herhaal|herhaal dat|hetzelfde|hetzelfde nog eens|nog een keer|nog eens|"
-            "nogmaals|opnieuw"
+            "nogmaals|opnieuw|weer"
         ),
         Shortcut.UNDO: (
             "draai dat terug|draai het terug|maak dat ongedaan|maak het ongedaan|"
@@ -26,6 +26,7 @@ WORDS = Words.written(
         ),
     },
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|oké",
+    hedges="een beetje|beetje|iets|eigenlijk|even|nu",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt "

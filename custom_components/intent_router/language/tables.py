@@ -57,6 +57,9 @@ class Words:
     shortcuts: Mapping[Shortcut, frozenset[str]]
     # Politeness around a follow-up ("please", "bitte").
     filler: frozenset[str]
+    # Words that soften a command without changing what is done ("a bit",
+    # "actually", "ein bisschen").
+    hedges: frozenset[str]
     # How questions about the home start ("is " keeps its space: "island
     # lights on" asks nothing). Requests phrased as questions ("can you
     # ...", "kannst du ...") are not on the list.
@@ -89,6 +92,7 @@ class Words:
         *,
         shortcuts: Mapping[Shortcut, str],
         filler: str,
+        hedges: str,
         openers: str,
         requests: str,
         reference: str,
@@ -107,6 +111,7 @@ class Words:
         return cls(
             shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
             filler=_table(filler),
+            hedges=_table(hedges),
             openers=tuple(openers.split("|")),
             requests=tuple(requests.split("|")),
             reference=_table(reference),
