@@ -259,9 +259,7 @@ class IntentRouterAgent:
                 utterance, reading, catalog, read_first=tried_local
             ):
                 return done
-            completion = await self.planner.async_plan(
-                utterance, catalog, reading.mentions
-            )
+            completion = await self.planner.async_plan(utterance, catalog, reading)
             plan = _parse(completion)
             utterance.trace(plan=encode(plan))
             result = await self._runner.async_run(

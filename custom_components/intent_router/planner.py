@@ -43,7 +43,7 @@ from .llm_client import Completion, LLMClient
 from .llm_reply import LLMAuthError, LLMError
 from .plan import plan_json_schema
 from .prompt import USER_OPENING, build_messages, build_phrase_messages, estimate_tokens
-from .reading import Mentions
+from .reading import Reading
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:
@@ -183,10 +183,14 @@ class Planner:
         LOGGER.debug("Warmed the model server's prompt cache")
 
     async def async_plan(
-        self, utterance: Utterance, catalog: Catalog, mentions: Mentions
+        self, utterance: Utterance, catalog: Catalog, reading: Reading
     ) -> Completion:
-        """Step 7: one model call within the budget; a newer turn cancels it."""
+        """Step 7: one model call within the budget; a newer turn cancels it.
+
+        The model gets what the reading understood and what it left open.
+        """
         settings = self._settings
+        mentions = reading.mentions
         messages = build_messages(
             catalog,
             utterance.text,
@@ -195,6 +199,7 @@ class Planner:
             utterance.language,
             utterance.automation,
             pointed_at(mentions, catalog, utterance.last_targets),
+            reading,
         )
         # This utterance puts the stable part into the server's cache itself.
         self._warmed = _digest(messages[0])

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
 
     from .catalog import Catalog
+    from .reading import Reading
     from .records import EntityInfo, Turn
 
 # How every user message starts: a warm-up sends it after the system part.
@@ -60,6 +61,7 @@ def build_messages(
     language: str,
     automation: str | None,
     states_of: Collection[str] = (),
+    reading: Reading | None = None,
 ) -> list[ChatCompletionMessageParam]:
     """The system prompt (the stable part) and the user turn.
 
@@ -84,6 +86,8 @@ def build_messages(
     if history:
         user.append(render_history(history))
     user.append(render_states(catalog, states_of))
+    if reading is not None and (understood := render_reading(reading)):
+        user.append(understood)
     user.append(f"Request: {text}")
     return [
         {"role": "system", "content": "\n\n".join(system)},
@@ -109,6 +113,30 @@ def build_phrase_messages(text: str, results: str) -> list[ChatCompletionMessage
             "content": f"Request: {text}\n\nData: {results[:MAX_RESULT_CHARS]}",
         },
     ]
+
+
+def render_reading(reading: Reading) -> str:
+    """What the integration read in the request, and what it left open."""
+    mentions = reading.mentions
+    parts = [
+        f"{label} {', '.join(sorted(str(v) for v in values))}"
+        for label, values in (
+            ("verb", reading.verbs),
+            ("devices", mentions.entities),
+            ("areas", mentions.areas | mentions.floors),
+            ("kinds", mentions.kinds),
+        )
+        if values
+    ]
+    parts.extend(
+        f"value {value.number:g}{f' {value.unit}' if value.unit else ''}"
+        for value in reading.values
+    )
+    if mentions.refers_back:
+        parts.append("refers to the last devices")
+    if reading.unexplained:
+        parts.append(f"not understood: {' '.join(reading.unexplained)}")
+    return f"Understood: {'; '.join(parts)}" if parts else ""
 
 
 def render_tools(catalog: Catalog) -> str:
