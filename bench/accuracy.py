@@ -212,6 +212,9 @@ async def run_cases(args: argparse.Namespace) -> None:
     """Run the chosen cases, home by home, and write the results."""
     sets = args.set or list(SETS)
     cases, homes = load(sets)
+    if args.group:
+        # One source of a set, e.g. home-assistant-datasets' assist-mini.
+        cases = [case for case in cases if case.group.startswith(args.group)]
     chosen = sample(cases, sets, args.limit, args.seed)
     by_home: dict[str, list[Case]] = defaultdict(list)
     for case in chosen:
@@ -287,6 +290,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="HA's local sentences only (the entry's use-LLM option off)",
     )
     parser.add_argument("--set", action="append", choices=SETS, help="repeatable")
+    parser.add_argument(
+        "--group", help="only cases whose group starts so, e.g. assist-mini/"
+    )
     parser.add_argument("--limit", type=int, help="cases in all, spread over sets")
     parser.add_argument("--seed", type=int, default=0)
     harness.add_entry_options(parser)
