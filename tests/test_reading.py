@@ -150,6 +150,7 @@ def test_values_with_their_units(
     [
         ("turn off the kitchen ceiling", "en", {Verb.OFF}),
         ("trun off the kitchen ceiling", "en", {Verb.OFF}),
+        ("turn of the kettle", "en", {Verb.OFF}),
         ("brighter", "en", {Verb.UP}),
         ("mach das Licht aus", "de", {Verb.OFF}),
         ("éteins la lumière", "fr", {Verb.OFF}),
@@ -382,4 +383,13 @@ def test_brighter_leaves_the_lights_that_are_off() -> None:
         ),
         "",
         1.0,
+    )
+
+
+def test_a_kind_alone_after_an_action_does_the_same_to_it() -> None:
+    """After the kettle went on, "and the lamp" turns on the lamp here."""
+    last = [ExecutedAction("switch.turn_on", ["switch.kettle"], {})]
+
+    assert _plan("and the lamp", last_actions=last) == Plan(
+        (Action("light.turn_on", ("light.bedroom_lamp",)),), "", 1.0
     )

@@ -57,7 +57,7 @@ def plan_from_reading(
         and not (reading.verbs or reading.values or mentions.entities)
     ):
         return _same_elsewhere(reading, catalog, last_actions, confirm)
-    if mentions.entities and not (reading.verbs or reading.values):
+    if (mentions.entities or mentions.kinds) and not (reading.verbs or reading.values):
         reading = _as_last_time(reading, last_actions) or reading
     targets = _picked(reading, catalog, offered) or _targets(
         reading, catalog, referred, confirm

@@ -92,7 +92,7 @@ WORDS = Words.written(
     },
     verbs={
         Verb.ON: "on|turn on|switch on|start|activate|enable|power on",
-        Verb.OFF: "off|turn off|switch off|stop|deactivate|disable|power off|shut off",
+        Verb.OFF: "off|turn off|switch off|turn of|switch of|stop|deactivate|disable|power off|shut off",
         Verb.OPEN: "open|raise|lift|roll up",
         Verb.CLOSE: "close|shut|lower|roll down",
         Verb.LOCK: "lock|secure",
