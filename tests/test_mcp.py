@@ -16,7 +16,7 @@ import socket
 from typing import Any, Literal
 
 from mcp.server.fastmcp import FastMCP
-from mcp.types import ListToolsRequest
+from mcp.types import ListToolsRequest, ToolAnnotations
 import pytest
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -44,7 +44,7 @@ from .helpers import (
     system_prompt,
     user_prompt,
 )
-from .home import async_setup_demo_home
+from .home import async_setup_demo_home, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
 
 TOKEN = "mcp-secret-token"  # noqa: S105 - a test token
@@ -96,7 +96,8 @@ class McpTestServer:
         self._task: asyncio.Task[None] | None = None
         mcp = FastMCP("test", log_level="WARNING")
 
-        @mcp.tool()
+        # Reads the weather and changes nothing: marked so, it runs when asked.
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
         def lookup(
             city: str,
             units: Literal["metric", "imperial"] = "metric",
@@ -108,7 +109,7 @@ class McpTestServer:
                 raise ValueError("no such city")
             return f"It is 21 degrees and sunny in {city}."
 
-        @mcp.tool()
+        @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
         async def slow_report(seconds: float = 3.0) -> str:
             """Write a long report (takes a while)."""
             self.calls.append(("slow_report", {"seconds": seconds}))
@@ -616,3 +617,47 @@ def test_server_names_are_unique_slugs() -> None:
         "192_168_1_5_8000_2",
         "192_168_1_5_8000_3",
     ]
+
+
+def _writer(mcp: FastMCP, added: list[str]) -> None:
+    """A tool that changes something and says so by not being read-only."""
+
+    @mcp.tool()
+    def add_todo(item: str) -> str:
+        """Add an item to the shopping list."""
+        added.append(item)
+        return f"Added {item}."
+
+
+@pytest.mark.usefixtures("core_components")
+async def test_a_tool_that_changes_things_runs_only_when_named_or_after_a_yes(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    start_mcp_server: StartServer,
+) -> None:
+    """Called for words that do not say what it acts on, it asks first."""
+    added: list[str] = []
+    server = await start_mcp_server(extra=lambda mcp: _writer(mcp, added))
+    await setup_entry(hass, mock_config_entry, [{"url": server.url, "token": None}])
+    add = tool_name(server.url, "add_todo")
+    llm_server.add_plan(plan(act(add, item="bleach")))
+
+    kitchen = satellite_in(hass, "Kitchen")
+    question = await converse(
+        hass, mock_config_entry.entry_id, "what's on the list today?", kitchen
+    )
+
+    assert question.continue_conversation
+    assert added == []
+    llm_server.add_reply("Added bleach.")
+    await converse(hass, mock_config_entry.entry_id, "yes", kitchen)
+    assert speech(question) == "Do you want me to add todo?"
+    assert added == ["bleach"]
+
+    llm_server.add_plan(plan(act(add, item="milk")))
+    llm_server.add_reply("Added milk.")
+    await converse(
+        hass, mock_config_entry.entry_id, "add milk to the todo list", kitchen
+    )
+    assert added == ["bleach", "milk"]

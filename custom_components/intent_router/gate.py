@@ -52,6 +52,13 @@ def decide(
     return Decision.EXECUTE
 
 
+def _unsaid_subject(tool: str, catalog: Catalog, said: Collection[str]) -> bool:
+    """Whether a tool may change things and the words do not say what."""
+    found = catalog.tools.get(tool)
+    subject = found.subject if found is not None else None
+    return subject is not None and not subject & set(said)
+
+
 def answer_only(plan: Plan, catalog: Catalog, *, asked: bool) -> Plan:
     """For a question about the home, the plan without what would change it.
 
@@ -118,7 +125,7 @@ class Gated:
     grounding: Grounded | Ungrounded | None = None
 
 
-def gate(
+def gate(  # noqa: PLR0913 - every fact the one gate weighs
     plan: Plan,
     catalog: Catalog,
     threshold: float,
@@ -128,12 +135,15 @@ def gate(
     mentions: Mentions | None = None,
     last_targets: Collection[str] = (),
     offered: Collection[str] = (),
+    said: Collection[str] = (),
 ) -> Gated:
     """One gate for every path: grounding, confidence, confirmation.
 
     With `mentions` (a plan made for these words: the model's or a learned
     one), each target must be grounded in them (grounding.py); what asks
-    first (locks, garage doors) asks unless `confirmed` already.
+    first (locks, garage doors) asks unless `confirmed` already, and so
+    does a tool that may change things when the words `said` do not say
+    what it acts on.
     """
     grounding = (
         check_grounding(plan, mentions, catalog, last_targets, offered, confirm)
@@ -141,10 +151,13 @@ def gate(
         else None
     )
     runs = grounding.plan if isinstance(grounding, Grounded) else plan
-    needs_confirmation = not confirmed and any(
-        catalog.needs_confirmation(target, confirm)
-        for action in runs.actions
-        for target in action.targets
+    needs_confirmation = not confirmed and (
+        any(
+            catalog.needs_confirmation(target, confirm)
+            for action in runs.actions
+            for target in action.targets
+        )
+        or any(_unsaid_subject(action.tool, catalog, said) for action in runs.actions)
     )
     decision = decide(
         plan,

@@ -46,6 +46,7 @@ from homeassistant.util import slugify
 from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
 from .issues import async_warn, async_withdraw
+from .language import words
 from .plan import PlanError, Rejection
 from .records import Action, EntityInfo
 from .safety import is_denied
@@ -299,6 +300,13 @@ class McpTool:
         """Bind the remote tool to its server and its argument validator."""
         self.name = f"mcp.{server.name}.{remote.name}"
         self.kind: str | None = None
+        annotations = remote.annotations
+        # A tool that may change things acts on what its name says.
+        self.subject: frozenset[str] | None = (
+            None
+            if annotations is not None and annotations.readOnlyHint
+            else frozenset(words(remote.title or remote.name.replace("_", " ")))
+        )
         self._server = server
         self._remote = remote
         self._validator = validator

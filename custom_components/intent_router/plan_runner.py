@@ -16,6 +16,7 @@ from .const import LOGGER
 from .executor import ActionOutcome, async_execute
 from .gate import Decision, against_the_words, answer_only, automation_confirms, gate
 from .grounding import Grounded, Ungrounded
+from .language import words
 from .learned import Lesson, lesson
 from .plan import PlanError, validate_plan
 from .reading import Mentions, Reading
@@ -201,6 +202,7 @@ class PlanRunner:
             mentions=mentions,
             last_targets=utterance.last_targets,
             offered=pending.offered if pending else (),
+            said=words(utterance.text),
         )
         decision, grounding = gated.decision, gated.grounding
         utterance.trace(decision=decision)

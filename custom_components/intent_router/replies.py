@@ -293,8 +293,9 @@ def ungrounded_reply(
 def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:
     """Word actions for a confirmation question ("unlock Front Door")."""
     return "; ".join(
-        f"{action.tool.partition('.')[2].replace('_', ' ')} "
-        f"{', '.join(target_names(hass, [action]).items)}"
+        # A tool's own name is its last part ("mcp.<server>.add_todo").
+        f"{action.tool.rpartition('.')[2].replace('_', ' ')} "
+        f"{', '.join(target_names(hass, [action]).items)}".strip()
         for action in actions
     )
 

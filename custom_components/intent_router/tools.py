@@ -79,6 +79,16 @@ class Tool(Protocol):
         server decides what they touch.
         """
 
+    @property
+    def subject(self) -> frozenset[str] | None:
+        """For a tool that may change things, the words that say what it acts on.
+
+        None for a tool that only reads (an MCP tool marked read-only) or
+        whose `kind` says what it acts on; a tool whose subject the words do
+        not say runs only after a yes, so an instruction hidden in an entity
+        name or a reply cannot call it.
+        """
+
     def describe(self) -> str:
         """One prompt line: `name(field, ...): what it does`."""
 

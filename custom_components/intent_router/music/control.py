@@ -108,6 +108,7 @@ class MusicControl:
 
     name = "music.control"
     kind = "media_player"
+    subject = None
 
     def __init__(self, choice: SpeakerChoice) -> None:
         """Keep the speaker choice shared with `music.play`."""

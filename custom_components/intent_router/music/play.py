@@ -50,6 +50,7 @@ class MusicPlay:
 
     name = "music.play"
     kind = "media_player"
+    subject = None
 
     def __init__(self, choice: SpeakerChoice) -> None:
         """Keep the speaker choice it shares with `music.control`."""
