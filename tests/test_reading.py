@@ -393,3 +393,19 @@ def test_a_kind_alone_after_an_action_does_the_same_to_it() -> None:
     assert _plan("and the lamp", last_actions=last) == Plan(
         (Action("light.turn_on", ("light.bedroom_lamp",)),), "", 1.0
     )
+
+
+def test_open_the_garage_means_the_garage_door() -> None:
+    """The place said, and the verb only a cover there fits (the gate asks)."""
+    assert _plan("open the garage", area="Kitchen") == Plan(
+        (Action("cover.open_cover", ("cover.garage_door",)),), "", 1.0
+    )
+
+
+def test_the_same_elsewhere_takes_the_kind_when_no_class_alike() -> None:
+    """Blinds opened in the living room; the garage has a garage door only."""
+    last = [ExecutedAction("cover.open_cover", ["cover.living_blinds"], {})]
+
+    assert _plan("do the same in the garage", last_actions=last) == Plan(
+        (Action("cover.open_cover", ("cover.garage_door",)),), "", 1.0
+    )

@@ -75,16 +75,26 @@ def pointed_at(
 
 
 def must_be_named(
-    info: EntityInfo, catalog: Catalog, confirm: Collection[str], place_said: bool
+    info: EntityInfo,
+    catalog: Catalog,
+    confirm: Collection[str],
+    place_said: bool,
+    classes: Collection[str] = (),
 ) -> bool:
     """Whether an entity acts only when named.
 
     Scripts and scenes do; what asks first also acts when its room or floor
-    was said ("unlock the entry lock"), since the yes still follows.
+    was said ("unlock the entry lock") or its own device class ("open the
+    garage"), since the yes still follows.
     """
     if domain_info(info.domain).must_be_named:
         return True
-    return not place_said and catalog.needs_confirmation(info.entity_id, confirm)
+    own_class = f"{info.domain}.{info.all_attributes.get('device_class')}"
+    return (
+        not place_said
+        and own_class not in classes
+        and catalog.needs_confirmation(info.entity_id, confirm)
+    )
 
 
 def candidates(
@@ -102,7 +112,7 @@ def candidates(
         for info in catalog.exposed.values()
         if (mentions.everything or info.domain in kinds)
         and mentions.fits_class(info)
-        and not must_be_named(info, catalog, confirm, place_said)
+        and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
     ]
     if mentions.areas or mentions.floors:
         placed = [

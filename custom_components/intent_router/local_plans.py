@@ -223,7 +223,10 @@ def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
 
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     """Those whose name has the kind word said ("the lamp": the lamps)."""
-    called = [info for info in found if reading.kind_words & set(words(info.name))]
+    said = {word.rstrip("s") for word in reading.kind_words}
+    called = [
+        info for info in found if said & {w.rstrip("s") for w in words(info.name)}
+    ]
     return called or found
 
 
@@ -253,9 +256,16 @@ def _same_elsewhere(
         there = sorted(
             e
             for e in candidates(mentions, catalog, confirm, {kind})
-            if catalog.exposed[e].all_attributes.get("device_class") in classes
-            and e not in action.targets
+            if e not in action.targets
         )
-        if there:
-            actions.append(Action(action.tool, tuple(there), dict(action.args)))
+        # Blinds there for blinds here; shades when there are no blinds.
+        alike = [
+            e
+            for e in there
+            if catalog.exposed[e].all_attributes.get("device_class") in classes
+        ]
+        if alike or there:
+            actions.append(
+                Action(action.tool, tuple(alike or there), dict(action.args))
+            )
     return Plan(tuple(actions), "", READ_CONFIDENCE) if actions else None

@@ -56,6 +56,9 @@ FUZZY_MIN_RATIO = 0.8
 _SYMBOLS = {"%": " pctsign ", "°": " degsign ", "?": " qmark ", "¿": " qmark "}
 _SYMBOL_UNITS = {"pctsign": Unit.PERCENT, "degsign": Unit.DEGREES}
 _QUESTION_MARK = "qmark"
+# A "door" is also a garage door or a gate (never a blind); only the class
+# said itself lets what asks first be meant without its name.
+_ALSO_MEANT = {"cover.door": ("cover.garage", "cover.gate")}
 # "21.5" and "21,5" read as one number.
 _DECIMAL = re.compile(r"(\d+)[.,](\d+)")
 _NUMBER = re.compile(r"^\d+(?:_\d+)?$")
@@ -80,6 +83,7 @@ class Mentions:
     def fits_class(self, info: EntityInfo) -> bool:
         """Whether an entity's device class is one the words allow."""
         said = {c for c in self.classes if c.partition(".")[0] == info.domain}
+        said |= {also for c in said for also in _ALSO_MEANT.get(c, ())}
         device_class = info.all_attributes.get("device_class")
         return not said or not device_class or f"{info.domain}.{device_class}" in said
 

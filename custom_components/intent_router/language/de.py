@@ -136,7 +136,7 @@ WORDS = Words.written(
     classes={
         "cover.shade": "sonnenschutz|beschattung",
         "cover.door": "tür|türen",
-        "cover.garage": "garage|garagentor|tür|türen",
+        "cover.garage": "garage|garagentor",
         "cover.gate": "tor|gartentor|einfahrtstor",
         "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore",
         "cover.shutter": "rollladen|rollläden|rolladen",

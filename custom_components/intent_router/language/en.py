@@ -103,7 +103,7 @@ WORDS = Words.written(
     },
     classes={
         "cover.door": "door|doors",
-        "cover.garage": "garage|garage door|door|doors",
+        "cover.garage": "garage|garage door",
         "cover.gate": "gate|gates",
         "cover.blind": "blind|blinds",
         "cover.shade": "shade|shades",

@@ -119,7 +119,7 @@ WORDS = Words.written(
         "cover.shade": "estor enrollable|estores enrollables",
         "cover.shutter": "contraventana|contraventanas",
         "cover.door": "puerta|puertas",
-        "cover.garage": "garaje|cochera|puerta del garaje|puerta|puertas",
+        "cover.garage": "garaje|cochera|puerta del garaje",
         "cover.gate": "portón|verja",
         "cover.blind": "persiana|persianas|estor|estores",
         "cover.curtain": "cortina|cortinas",

@@ -127,7 +127,7 @@ WORDS = Words.written(
     classes={
         "cover.shade": "toile|toiles",
         "cover.door": "porte|portes",
-        "cover.garage": "garage|porte de garage|porte|portes",
+        "cover.garage": "garage|porte de garage",
         "cover.gate": "portail",
         "cover.blind": "store|stores",
         "cover.shutter": "volet|volets",

@@ -126,7 +126,7 @@ WORDS = Words.written(
         "cover.shade": "tenda a rullo|tende a rullo",
         "cover.awning": "tenda da sole|tende da sole",
         "cover.door": "porta|porte",
-        "cover.garage": "garage|basculante|porta del garage|porta|porte",
+        "cover.garage": "garage|basculante|porta del garage",
         "cover.gate": "cancello",
         "cover.blind": "tapparella|tapparelle|persiana|persiane",
         "cover.shutter": "serranda|serrande",

@@ -127,7 +127,7 @@ WORDS = Words.written(
     classes={
         "cover.shade": "zonwering",
         "cover.door": "deur|deuren",
-        "cover.garage": "garage|garagedeur|deur|deuren",
+        "cover.garage": "garage|garagedeur",
         "cover.gate": "poort|hek",
         "cover.blind": "rolgordijn|rolgordijnen|jaloezie|jaloezieën",
         "cover.shutter": "rolluik|rolluiken",
