@@ -5,8 +5,11 @@ Fixtures live in conftest.py; these are plain functions, one home each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.records import EntityInfo
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -114,3 +117,18 @@ async def async_setup_template_entity(
     assert hass.states.get(entity_id) is not None
     async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
     return entity_id
+
+
+def small_catalog(
+    home: Sequence[EntityInfo], areas: Sequence[str], speaker_area: str | None
+) -> Catalog:
+    """A catalog of a home written as records, for tests without HA."""
+    return Catalog(
+        exposed={info.entity_id: info for info in home},
+        entities=list(home),
+        listed=list(home),
+        services={},
+        areas=list(areas),
+        speaker_area=speaker_area,
+        area_floors=dict.fromkeys(areas),
+    )

@@ -15,6 +15,8 @@ from custom_components.intent_router.learned import learnable as is_learnable
 from custom_components.intent_router.reading import find_mentions
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 
+from .helpers import small_catalog
+
 CONFIRM = ("lock", "alarm_control_panel")
 
 
@@ -43,15 +45,7 @@ AREAS = ["Kitchen", "Living Room", "Bedroom", "Office", "Hallway", "Garage"]
 
 
 def _catalog(speaker_area: str | None) -> Catalog:
-    return Catalog(
-        exposed={info.entity_id: info for info in HOME},
-        entities=HOME,
-        listed=HOME,
-        services={},
-        areas=AREAS,
-        speaker_area=speaker_area,
-        area_floors=dict.fromkeys(AREAS),
-    )
+    return small_catalog(HOME, AREAS, speaker_area)
 
 
 @pytest.mark.parametrize(

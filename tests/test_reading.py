@@ -27,6 +27,8 @@ from custom_components.intent_router.records import (
     Plan,
 )
 
+from .helpers import small_catalog
+
 CONFIRM = ("lock", "alarm_control_panel")
 
 
@@ -84,15 +86,7 @@ AREAS = ["Hallway", "Living Room", "Garage", "Kitchen", "Bedroom", "Office", "St
 
 
 def _catalog(speaker_area: str | None = "Bedroom") -> Catalog:
-    return Catalog(
-        exposed={info.entity_id: info for info in HOME},
-        entities=HOME,
-        listed=HOME,
-        services={},
-        areas=AREAS,
-        speaker_area=speaker_area,
-        area_floors=dict.fromkeys(AREAS),
-    )
+    return small_catalog(HOME, AREAS, speaker_area)
 
 
 @pytest.mark.parametrize(

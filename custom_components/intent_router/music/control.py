@@ -46,7 +46,7 @@ from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
 from .media import async_call, features
-from .speakers import SpeakerChoice, by_name, requested
+from .speakers import SpeakerTool, by_name, requested
 
 COMMAND_SERVICES: Mapping[str, str] = {
     "pause": SERVICE_MEDIA_PAUSE,
@@ -103,16 +103,10 @@ _CONTROL_SCHEMA = vol.All(
 )
 
 
-class MusicControl:
+class MusicControl(SpeakerTool):
     """`music.control`: transport, volume and Connect transfer."""
 
     name = "music.control"
-    kind = "media_player"
-    subject = None
-
-    def __init__(self, choice: SpeakerChoice) -> None:
-        """Keep the speaker choice shared with `music.play`."""
-        self._choice = choice
 
     def describe(self) -> str:
         """The prompt line."""

@@ -30,7 +30,7 @@ from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
 from .media import KIND_CLASSES, async_call
 from .search import async_search, best
-from .speakers import SpeakerChoice, by_name, requested
+from .speakers import SpeakerTool, by_name, requested
 from .verify import async_wait_until_playing
 
 _PLAY_SCHEMA = vol.Schema(
@@ -45,16 +45,10 @@ _PLAY_SCHEMA = vol.Schema(
 )
 
 
-class MusicPlay:
+class MusicPlay(SpeakerTool):
     """`music.play`: search by name, play on the chosen speaker, verify."""
 
     name = "music.play"
-    kind = "media_player"
-    subject = None
-
-    def __init__(self, choice: SpeakerChoice) -> None:
-        """Keep the speaker choice it shares with `music.control`."""
-        self._choice = choice
 
     def describe(self) -> str:
         """The prompt line."""

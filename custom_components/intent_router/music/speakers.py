@@ -209,3 +209,18 @@ def _in_area(speakers: Sequence[Speaker], area: str | None) -> list[list[Speaker
         [s for s in speakers if not s.source and s.area == area],
         [s for s in speakers if s.source and said <= s.words],
     ]
+
+
+class SpeakerTool:
+    """What the music tools share: they act on speakers, chosen alike.
+
+    Music needs music or a speaker said (`kind`), so its subject is never
+    asked about separately.
+    """
+
+    kind = "media_player"
+    subject = None
+
+    def __init__(self, choice: SpeakerChoice) -> None:
+        """Keep the speaker choice both tools share."""
+        self._choice = choice
