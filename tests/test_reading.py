@@ -403,3 +403,56 @@ def test_the_same_elsewhere_takes_the_kind_when_no_class_alike() -> None:
     assert _plan("do the same in the garage", last_actions=last) == Plan(
         (Action("cover.open_cover", ("cover.garage_door",)),), "", 1.0
     )
+
+
+def test_the_one_is_which_not_how_much() -> None:
+    """ "The one in the living room" names no value; "twenty one degrees" does."""
+    assert read("the one in the living room", "en", _catalog()).values == ()
+
+
+def test_a_new_command_is_not_read_with_the_last_question() -> None:
+    """Asked about the back door lock, "turn off the kettle" is about the kettle."""
+    reading = read(
+        "turn off the kettle", "en", _catalog(), asked="unlock the back door"
+    )
+
+    assert reading.mentions.entities == {"switch.kettle"}
+    assert reading.verbs == {Verb.OFF}
+    answer = read("the kitchen one", "en", _catalog(), asked="turn on the lamp")
+    assert answer.verbs == {Verb.ON}
+
+
+def test_a_request_in_a_question_says_nothing_more() -> None:
+    """ "Could you maybe ... thanks": only the request is left to read."""
+    reading = read("could you maybe turn off the kettle, thanks", "en", _catalog())
+
+    assert reading.unexplained == ()
+    assert not reading.question
+
+
+def test_a_kind_in_rooms_nobody_named_asks_which() -> None:
+    """The model pauses every lamp of two other rooms: that is a question."""
+    catalog = _catalog("Garage")
+    reading = read("turn off the lamp", "en", catalog)
+    both = Plan(
+        (Action("light.turn_off", ("light.bedroom_lamp", "light.office_lamp")),),
+        "",
+        0.9,
+    )
+
+    verdict = check_grounding(both, reading.mentions, catalog, (), (), CONFIRM)
+
+    assert isinstance(verdict, Ungrounded)
+    assert {"light.bedroom_lamp", "light.office_lamp"} <= set(verdict.choices)
+    assert all(choice.startswith("light.") for choice in verdict.choices)
+
+
+def test_which_one_names_only_what_fits_the_words() -> None:
+    """The kettle unsaid, the model's lights are not offered as choices."""
+    catalog = _catalog("Kitchen")
+    reading = read("swtich on the cofee maker", "en", catalog)
+    lights = Plan((Action("light.turn_on", ("light.office_lamp",)),), "", 0.9)
+
+    verdict = check_grounding(lights, reading.mentions, catalog, (), (), CONFIRM)
+
+    assert verdict == Ungrounded(())

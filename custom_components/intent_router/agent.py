@@ -245,7 +245,11 @@ class IntentRouterAgent:
             [t for past in utterance.history for a in past.actions for t in a.targets],
         )
         reading = read(
-            utterance.text, utterance.language, catalog, context=utterance.context
+            utterance.text,
+            utterance.language,
+            catalog,
+            automation=utterance.automation,
+            asked=utterance.pending.request if utterance.pending else None,
         )
         if tried_local and (
             local := await self._async_local_first(utterance, reading, catalog)
@@ -285,9 +289,13 @@ class IntentRouterAgent:
         A question whose subject the reading knows is answered from the
         states before HA's sentences, which may take another room's reading.
         """
-        return await async_answer_turn(
+        if answer := await async_answer_turn(
             self._hass, self._settings.confirm_domains, utterance, reading, catalog
-        ) or await self._async_local(utterance, Source.LOCAL)
+        ):
+            return answer
+        if utterance.pending is not None:
+            return None  # the answer to our own question is read with it
+        return await self._async_local(utterance, Source.LOCAL)
 
     async def _async_shortcut(
         self, utterance: Utterance, shortcut: Shortcut

@@ -289,10 +289,13 @@ def check_grounding(
             if domain_of(entity_id) == domain
         }
         targets = tuple(t for t in action.targets if found[t] is not None)
+        # "Which one?" names only devices of a kind the words said, or that
+        # the verb said is for ("close": a cover).
+        offerable = fitting if domain in mentions.kinds | mentions.acted_on else set()
         if not targets:
             dropped.append(action)
             if choices is None:
-                choices = tuple(sorted(fitting)) if len(fitting) > 1 else ()
+                choices = tuple(sorted(offerable)) if len(offerable) > 1 else ()
             continue
         guessed = [
             target
@@ -306,7 +309,12 @@ def check_grounding(
         said_place = bool(mentions.areas or mentions.floors)
         partial = fitting > set(targets)
         if guessed and several_places and not said_place and partial:
-            return Ungrounded(tuple(sorted(fitting)))
+            return Ungrounded(tuple(sorted(offerable)))
+        # Devices of a kind in rooms nobody named, none here: ask, all or not.
+        if len({_place(t, catalog) for t in targets}) > 1 and all(
+            found[t] is Basis.ONLY_PLACE for t in targets
+        ):
+            return Ungrounded(tuple(sorted(offerable or targets)))
         kept.append(replace(action, targets=targets))
         bases.update({t: b for t, b in found.items() if b is not None})
     if dropped and not kept:

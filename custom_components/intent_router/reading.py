@@ -32,7 +32,7 @@ import re
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import Catalog
-from .domains import verb_service
+from .domains import DOMAINS, verb_service
 from .language import (
     Shortcut,
     Unit,
@@ -79,6 +79,8 @@ class Mentions:
     everything: bool = False
     refers_back: bool = False
     classes: frozenset[str] = frozenset()
+    # Domains a verb of their own was said for ("close": covers, valves).
+    acted_on: frozenset[str] = frozenset()
 
     def fits_class(self, info: EntityInfo) -> bool:
         """Whether an entity's device class is one the words allow."""
@@ -111,21 +113,45 @@ class Reading:
 
 
 def read(
-    text: str, language: str, catalog: Catalog, *, context: str | None = None
+    text: str,
+    language: str,
+    catalog: Catalog,
+    *,
+    automation: str | None = None,
+    asked: str | None = None,
 ) -> Reading:
-    """Read an utterance against the home; `context` is what it answers.
+    """Read an utterance against the home, with what it answers.
 
-    The question it answers (an automation's, or the agent's "which one?")
-    lends its names, places, kinds and verbs; whether this is a question is
-    the utterance's own.
+    An automation's question lends its names, places, kinds and verbs ("yes,
+    close it"); the agent's own last question (`asked`: "which one?") lends
+    them to an answer that says no verb of its own ("the bedroom one"), not
+    to a new command. Whether this is a question is the utterance's own.
     """
     own = _tokens(text)
-    tokens = [*(_tokens(context) if context else []), *own]
     spoken = words_for(language)
-    verbs, verb_words = _verbs(tokens, spoken.verbs if spoken else {})
+    if asked and spoken and _verbs(own, spoken.verbs):
+        asked = None
+    context = " ".join(filter(None, (automation, asked)))
+    tokens = [*(_tokens(context) if context else []), *own]
+    said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     values, value_words = _values(tokens, language)
     heard = [_known(word, _vocabulary(catalog, language)) for word in tokens]
-    mentions, used = _mentions(heard, language, catalog, verbs)
+    mentions, used, name_words = _mentions(heard, language, catalog, set(said_verbs))
+    # A verb's word that named a device is the name's when another verb was
+    # said ("turn the back door lock off" locks nothing; "lock the back
+    # door" does).
+    verbs = {v for v, found in said_verbs.items() if not found <= name_words} or set(
+        said_verbs
+    )
+    verb_words = {w for found in said_verbs.values() for w in found}
+    mentions = replace(
+        mentions,
+        acted_on=frozenset(
+            domain
+            for domain, info in DOMAINS.items()
+            if any(verb in info.verbs for verb in verbs)
+        ),
+    )
     # A "?" asks unless it ends a request ("can you turn off the lights?").
     question = is_state_question(text, language) or (
         _QUESTION_MARK in own
@@ -140,6 +166,11 @@ def read(
     if again:
         mentions = replace(mentions, refers_back=True)
     hedges = {tokens[i] for i in _phrases(tokens, spoken.hedges)} if spoken else set()
+    # "Could you ..." asks for the action: its words say nothing more.
+    if spoken and (
+        request := next((r for r in spoken.requests if fold(text).startswith(r)), "")
+    ):
+        hedges |= set(request.split())
     # Politeness, "it" and "all" are read elsewhere.
     ignored = (
         stop_words(language)
@@ -199,27 +230,32 @@ def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
 
 def _verbs(
     tokens: list[str], table: Mapping[Verb, frozenset[str]]
-) -> tuple[set[Verb], set[str]]:
-    """The verbs said, and their words."""
-    verbs: set[Verb] = set()
-    used: set[int] = set()
-    for verb, phrases in table.items():
-        if found := _phrases(tokens, phrases):
-            verbs.add(verb)
-            used |= found
-    return verbs, {tokens[i] for i in used}
+) -> dict[Verb, set[str]]:
+    """The verbs said, each with its words."""
+    return {
+        verb: {tokens[i] for i in found}
+        for verb, phrases in table.items()
+        if (found := _phrases(tokens, phrases))
+    }
 
 
 def _values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:
     """The numbers said (digits or words) with the unit after each."""
     spoken = words_for(language)
-    numbers = spoken.numbers if spoken else {}
+    # "The one in the kitchen" says which, not how much.
+    numbers = (
+        {said: n for said, n in spoken.numbers.items() if said not in spoken.reference}
+        if spoken
+        else {}
+    )
     units = spoken.units if spoken else {}
     values: list[Value] = []
     used: set[str] = set()
     index = 0
     while index < len(tokens):
-        number, width = _number_at(tokens, index, numbers)
+        number, width = _number_at(
+            tokens, index, numbers, spoken.numbers if spoken else {}
+        )
         if number is None:
             index += 1
             continue
@@ -231,9 +267,15 @@ def _values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[st
 
 
 def _number_at(
-    tokens: list[str], index: int, numbers: Mapping[str, float]
+    tokens: list[str],
+    index: int,
+    numbers: Mapping[str, float],
+    units: Mapping[str, float],
 ) -> tuple[float | None, int]:
-    """The number said at `index` and how many words it takes."""
+    """The number said at `index` and how many words it takes.
+
+    `units` may end a number ("twenty one") where `numbers` do not start one.
+    """
     word = tokens[index]
     if _NUMBER.match(word):
         return float(word.replace("_", ".")), 1
@@ -243,8 +285,8 @@ def _number_at(
             value = numbers[phrase]
             # "twenty one": tens, then units.
             following = tokens[index + width] if index + width < len(tokens) else ""
-            if value >= 20 and value % 10 == 0 and 0 < numbers.get(following, 0) < 10:  # noqa: PLR2004 - tens and units
-                return value + numbers[following], width + 1
+            if value >= 20 and value % 10 == 0 and 0 < units.get(following, 0) < 10:  # noqa: PLR2004 - tens and units
+                return value + units[following], width + 1
             return value, width
     return None, 0
 
@@ -265,8 +307,11 @@ def _unit_at(
 
 def _mentions(
     heard: list[str], language: str, catalog: Catalog, verbs: set[Verb]
-) -> tuple[Mentions, set[str]]:
-    """Names first, then places, then kinds from the words left; words used."""
+) -> tuple[Mentions, set[str], set[str]]:
+    """Names first, then places, then kinds from the words left.
+
+    Also the words used, and of those the words that named a device.
+    """
     spoken = words_for(language)
     said = set(heard)
     names = _named(catalog, said, language, verbs)
@@ -278,7 +323,8 @@ def _mentions(
         for f in filter(None, catalog.area_floors.values())
         if _says(said, f, language)
     )
-    used = {word for hit in names.values() for word in hit} | {
+    name_words = {word for hit in names.values() for word in hit}
+    used = name_words | {
         w for place in (*areas, *floors) for w in content_words(place, language)
     }
     left = said - used
@@ -309,6 +355,7 @@ def _mentions(
             classes=classes,
         ),
         used,
+        name_words,
     )
 
 

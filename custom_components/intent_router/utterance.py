@@ -135,12 +135,6 @@ class Utterance:
         return self.recalled.automation
 
     @property
-    def context(self) -> str | None:
-        """What this turn answers: an automation's question, the last one's."""
-        request = self.pending.request if self.pending else None
-        return " ".join(filter(None, (self.automation, request))) or None
-
-    @property
     def words(self) -> str:
         """The words this turn is about, with the question it answers.
 

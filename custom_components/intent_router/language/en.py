@@ -20,7 +20,7 @@ WORDS = Words.written(
         ),
     },
     filler="ok|okay|please|thank you|thanks",
-    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now",
+    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's",
     openers="how |what|which |when |where |who |is |are |does |was |were ",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
@@ -87,7 +87,7 @@ WORDS = Words.written(
         80: "eighty",
         90: "ninety",
         100: "hundred|a hundred|one hundred",
-        0.5: "half|a half",
+        0.5: "half|a half|halfway|half way",
         0.25: "quarter|a quarter",
     },
     verbs={
