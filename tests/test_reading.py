@@ -406,7 +406,7 @@ def test_the_same_elsewhere_takes_the_kind_when_no_class_alike() -> None:
 
 
 def test_the_one_is_which_not_how_much() -> None:
-    """ "The one in the living room" names no value; "twenty one degrees" does."""
+    """The words "the one in the living room" name no value."""
     assert read("the one in the living room", "en", _catalog()).values == ()
 
 
@@ -423,7 +423,7 @@ def test_a_new_command_is_not_read_with_the_last_question() -> None:
 
 
 def test_a_request_in_a_question_says_nothing_more() -> None:
-    """ "Could you maybe ... thanks": only the request is left to read."""
+    """In "could you maybe ... thanks" only the request is left to read."""
     reading = read("could you maybe turn off the kettle, thanks", "en", _catalog())
 
     assert reading.unexplained == ()
