@@ -456,3 +456,14 @@ def test_which_one_names_only_what_fits_the_words() -> None:
     verdict = check_grounding(lights, reading.mentions, catalog, (), (), CONFIRM)
 
     assert verdict == Ungrounded(())
+
+
+def test_open_the_garage_is_grounded_by_the_verb_in_the_place_said() -> None:
+    """No kind said: the verb's own kind, in the place said, grounds it."""
+    catalog = _catalog("Kitchen")
+    reading = read("open the garage", "en", catalog)
+    plan = Plan((Action("cover.open_cover", ("cover.garage_door",)),), "", 1.0)
+
+    verdict = check_grounding(plan, reading.mentions, catalog, (), (), CONFIRM)
+
+    assert isinstance(verdict, Grounded)

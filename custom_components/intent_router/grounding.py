@@ -164,6 +164,9 @@ def grounding_basis(
     or area ("the bedroom one"), or by "all of them".
     """
     kinds = set(mentions.kinds)
+    if mentions.areas or mentions.floors:
+        # "Open the garage": what the verb is for, in the place said.
+        kinds.update(mentions.acted_on)
     if mentions.refers_back:
         kinds.update(target.partition(".")[0] for target in last_targets)
     by_kind = candidates(mentions, catalog, confirm, kinds)
