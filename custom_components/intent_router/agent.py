@@ -1,35 +1,19 @@
 """One utterance, from guard to memory (docs/design.md, the flow).
 
-The methods of `IntentRouterAgent` follow the flow in this order:
+The methods of `IntentRouterAgent` follow the flow in this order: 1 guard
+(empty, over-long, too many), 2 key (device, user, conversation), 3 recall
+(recent turns, the question waiting, an automation's), 4 shortcut ("again",
+"undo", "stop", "yes", "no"), 5 read (the home and the words, once), 6
+local (answers from states, HA's own sentences, plans the reading makes),
+7 plan (learned, else one model call; a newer turn cancels it), 8-11
+validate, gate, execute, respond (plan_runner.py), 12 remember (memory,
+lessons, counters, `intent_router_handled`).
 
- 1 guard      empty text ends quietly; over-long text and more turns a minute
-              than a person says get a clear refusal (and are not remembered)
- 2 key        the device, else the user, else the conversation: whose memory
- 3 recall     that key's recent turns (within their TTL) and the question its
-              last turn asked
- 4 shortcut   "again", "undo", "stop", "yes", "no": answered from memory
- 5 local      HA's own sentences (option `local_first`); those on targets that
-              ask first are held for the gate instead of acting
- 6 catalog    what the model may see and use for these words and this speaker,
-              and what the words point at in it (read once)
- 7 plan       words said here before, learned (learned.py), else one model
-              call within the turn's budget (planner.py); a newer turn
-              cancels it
- 8 validate   (plan_runner.py, steps 8-11) allowed tools, exposed targets, offered fields, HA's schemas
- 9 gate       dry runs, confidence, grounding (each target named, of a kind
-              said in the place meant, or referred back to; else "which one?"
-              or nothing), confirmation (a yes in the next turn, within a minute)
-10 execute    the service and tool calls, with the user's Context, all within
-              the turn's deadline
-11 respond    the reply built from what ran, in the turn's language
-12 remember   store the turn (and what it may teach), count it and fire
-              `intent_router_handled`
-
-When the model fails, HA's own sentences get their chance (if step 5 did not
+When the model fails, HA's own sentences get their chance (if step 6 did not
 already try them), else the user hears why. Decisions are pure functions
-(gate.py, grounding.py, shortcuts.py, learned.py); Home Assistant, the model
-and storage are other modules' business. Each step gets what it reads as
-arguments and returns what it found.
+(gate.py, grounding.py, shortcuts.py, learned.py, local_plans.py); Home
+Assistant, the model and storage are other modules' business. Each step
+gets what it reads as arguments and returns what it found.
 """
 
 from __future__ import annotations
@@ -53,7 +37,7 @@ from .local_tier import async_answer_turn, async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
-from .reading import Reading, read
+from .reading import Reading, is_state_question, read
 from .records import Plan, Turn, encode
 from .replies import (
     AgentReply,
@@ -237,24 +221,10 @@ class IntentRouterAgent:
         tried_local = not utterance.dry_run and (
             settings.local_first or not settings.use_llm
         )
-        # Step 5, read first: with the question it answers ("yes, close it"
-        # names nothing), against what the speaker may see and use.
-        catalog = await self._async_catalog(
-            utterance,
-            utterance.words,
-            [t for past in utterance.history for a in past.actions for t in a.targets],
-        )
-        reading = read(
-            utterance.text,
-            utterance.language,
-            catalog,
-            automation=utterance.automation,
-            asked=utterance.pending.request if utterance.pending else None,
-        )
-        if tried_local and (
-            local := await self._async_local_first(utterance, reading, catalog)
-        ):
-            return local
+        first = await self._async_read_first(utterance, tried_local=tried_local)
+        if isinstance(first, TurnResult):
+            return first
+        catalog, reading = first
         if not settings.use_llm:
             raise refuse("not_understood_locally")
 
@@ -281,21 +251,55 @@ class IntentRouterAgent:
         result.completion = completion
         return result
 
-    async def _async_local_first(
-        self, utterance: Utterance, reading: Reading, catalog: Catalog
-    ) -> TurnResult | None:
-        """Step 6 before the model: states, then HA's own sentences.
+    async def _async_read_first(
+        self, utterance: Utterance, *, tried_local: bool
+    ) -> TurnResult | tuple[Catalog, Reading]:
+        """Steps 5-6 up to the reading's own commands: read, answer, HA's sentences.
 
         A question whose subject the reading knows is answered from the
-        states before HA's sentences, which may take another room's reading.
+        states before HA's sentences, which may take another room's reading;
+        a command meets HA's sentences first, before the home is read (they
+        are the cheapest path). While our own question waits, its answer is
+        read with it, not by HA's sentences.
         """
-        if answer := await async_answer_turn(
-            self._hass, self._settings.confirm_domains, utterance, reading, catalog
+        asks = utterance.pending is None and (
+            "?" in utterance.text
+            or is_state_question(utterance.text, utterance.language)
+        )
+        sentences = tried_local and utterance.pending is None
+        if (
+            sentences
+            and not asks
+            and (local := await self._async_local(utterance, Source.LOCAL))
+        ):
+            return local
+        # With the question it answers ("yes, close it" names nothing),
+        # against what the speaker may see and use.
+        catalog = await self._async_catalog(
+            utterance,
+            utterance.words,
+            [t for past in utterance.history for a in past.actions for t in a.targets],
+        )
+        reading = read(
+            utterance.text,
+            utterance.language,
+            catalog,
+            automation=utterance.automation,
+            asked=utterance.pending.request if utterance.pending else None,
+        )
+        if tried_local and (
+            answer := await async_answer_turn(
+                self._hass, self._settings.confirm_domains, utterance, reading, catalog
+            )
         ):
             return answer
-        if utterance.pending is not None:
-            return None  # the answer to our own question is read with it
-        return await self._async_local(utterance, Source.LOCAL)
+        if (
+            sentences
+            and asks
+            and (local := await self._async_local(utterance, Source.LOCAL))
+        ):
+            return local
+        return catalog, reading
 
     async def _async_shortcut(
         self, utterance: Utterance, shortcut: Shortcut

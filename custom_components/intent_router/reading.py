@@ -135,7 +135,8 @@ def read(
     tokens = [*(_tokens(context) if context else []), *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     values, value_words = _values(tokens, language)
-    heard = [_known(word, _vocabulary(catalog, language)) for word in tokens]
+    vocabulary = _vocabulary(catalog, language)
+    heard = [_known(word, vocabulary) for word in tokens]
     mentions, used, name_words = _mentions(heard, language, catalog, set(said_verbs))
     # A verb's word that named a device is the name's when another verb was
     # said ("turn the back door lock off" locks nothing; "lock the back
