@@ -860,12 +860,7 @@ def _shown(path: Path) -> str:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
     parser = harness.arguments(__doc__)
-    parser.add_argument(
-        "--agent",
-        choices=("router", "ha"),
-        default="router",
-        help="Intent Router (needs --llm-url and --model) or HA's own agent",
-    )
+    harness.add_agent_option(parser)
     harness.add_model_options(parser)
     harness.add_entry_options(parser, timeout=PRODUCT_TIMEOUT)
     parser.add_argument(

@@ -655,6 +655,16 @@ def arguments(doc: str | None) -> argparse.ArgumentParser:
     return argparse.ArgumentParser(description=(doc or "").split("\n", 1)[0])
 
 
+def add_agent_option(parser: argparse.ArgumentParser) -> None:
+    """--agent: Intent Router (with a model) or Home Assistant's own agent."""
+    parser.add_argument(
+        "--agent",
+        choices=("router", "ha"),
+        default="router",
+        help="Intent Router (needs --llm-url and --model) or HA's own agent",
+    )
+
+
 def add_model_options(
     parser: argparse.ArgumentParser, *, required: bool = False
 ) -> None:
