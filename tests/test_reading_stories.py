@@ -127,11 +127,12 @@ async def test_brighter_steps_without_a_model(
     )
     kitchen = satellite_in(hass, "Kitchen")
 
-    await converse(hass, agent_id, "brighter", kitchen)
+    result = await converse(hass, agent_id, "brighter", kitchen)
 
     assert (
         hass.states.get("light.kitchen_lights").attributes["brightness"] == 178
     )  # 50 % + 20 %
+    assert speech(result) == "Made Kitchen Lights brighter."
     assert llm_server.requests == []
     assert {
         "read_plan": {

@@ -239,6 +239,10 @@ def _about(
     """
     domain, _, service = action.tool.partition(".")
     targets = target_names(hass, [action])
+    step = action.args.get("brightness_step_pct")
+    if prefix == "did" and isinstance(step, (int, float)) and step:
+        # "Brighter" and "dimmer" said as such, not as "turned on".
+        return phrase("did_brighter" if step > 0 else "did_dimmer", targets=targets)
     value = next(
         (say(action.args[k]) for k, say in SPOKEN_VALUES.items() if k in action.args),
         None,
