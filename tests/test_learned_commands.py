@@ -309,3 +309,31 @@ async def test_the_option_turns_learning_off(
     await _teach(hass, agent_id, llm_server, kitchen)
 
     assert len(llm_server.requests) == 2
+
+
+async def test_a_waiting_lesson_of_the_older_file_layout_still_stands(
+    hass: HomeAssistant,
+    agent_id: str,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    freezer: FrozenDateTimeFactory,
+    hass_storage: dict[str, Any],
+) -> None:
+    """A 1.1 file (the lesson's device under `conversation`) is migrated."""
+    kitchen = satellite_in(hass, "Kitchen")
+    await _teach(hass, agent_id, llm_server, kitchen)
+    assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    key = f"{DOMAIN}.learned.{mock_config_entry.entry_id}"
+    stored = hass_storage[key]
+    for waiting in stored["data"]["waiting"]:
+        waiting["conversation"] = waiting.pop("memory_key")
+    hass_storage[key] = {**stored, "minor_version": 1}
+
+    assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    freezer.tick(STOOD)
+    await converse(hass, agent_id, SENTENCE, kitchen)
+
+    assert len(llm_server.requests) == 1
+    assert hass.states.get("light.kitchen_lights").state == "on"
