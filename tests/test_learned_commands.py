@@ -322,15 +322,16 @@ async def test_a_waiting_lesson_of_the_older_file_layout_still_stands(
     """A 1.1 file (the lesson's device under `conversation`) is migrated."""
     kitchen = satellite_in(hass, "Kitchen")
     await _teach(hass, agent_id, llm_server, kitchen)
-    assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
-    await hass.async_block_till_done()
+    # Unloading writes the file; it is then rewritten as version 1.1 wrote it.
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
     key = f"{DOMAIN}.learned.{mock_config_entry.entry_id}"
     stored = hass_storage[key]
+    assert stored["data"]["waiting"]
     for waiting in stored["data"]["waiting"]:
         waiting["conversation"] = waiting.pop("memory_key")
     hass_storage[key] = {**stored, "minor_version": 1}
 
-    assert await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     freezer.tick(STOOD)
     await converse(hass, agent_id, SENTENCE, kitchen)
