@@ -96,12 +96,8 @@ def _temperature(reading: Reading, catalog: Catalog, language: str) -> Answer | 
     ]
     source = sensors[0] if sensors else None
     if source is not None:
-        reading_of = source
-        value = _value(
-            reading_of.state,
-            reading_of.all_attributes.get("unit_of_measurement") or "",
-            language,
-        )
+        unit = source.all_attributes.get("unit_of_measurement") or ""
+        value = _value(source.state, unit, language)
     else:
         climates = [i for i in in_place if i.domain == "climate"]
         current = (
@@ -110,13 +106,13 @@ def _temperature(reading: Reading, catalog: Catalog, language: str) -> Answer | 
         if current is None:
             return None
         source = climates[0]
-        value = _value(current, catalog_unit(catalog), language)
+        value = _value(current, _catalog_unit(catalog), language)
     return Answer(
         [phrase("answer_place", value=value, place=place)], (source.entity_id,)
     )
 
 
-def catalog_unit(catalog: Catalog) -> str:
+def _catalog_unit(catalog: Catalog) -> str:
     """The temperature unit the home's sensors report (°C unless told)."""
     for info in catalog.exposed.values():
         if info.all_attributes.get("device_class") == "temperature":

@@ -156,10 +156,13 @@ def _targets(
     if not (mentions.kinds or mentions.everything) and named:
         return named
     by_kind = _by_kind(reading, catalog, confirm)
-    if by_kind is None or isinstance(by_kind, Choice):
+    if not named:
+        return by_kind
+    if isinstance(by_kind, list):
         # "The tv and the lamp": a name, and a kind no name used.
-        return by_kind if not named else (named if by_kind is None else None)
-    return [*named, *(info for info in by_kind if info not in named)]
+        return [*named, *(info for info in by_kind if info not in named)]
+    # A kind that fits nothing adds nothing; one unclear is not guessed.
+    return named if by_kind is None else None
 
 
 def _by_kind(

@@ -11,7 +11,6 @@ those.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .answers import async_answer
@@ -73,11 +72,8 @@ async def async_read_turn(
     )
     if isinstance(planned, Choice):
         utterance.trace(read_choices=list(planned.choices))
-        return replace(
-            ungrounded_reply(
-                hass, utterance.phrases, Plan((), "", 1.0), planned.choices
-            ),
-            source=Source.READING,
+        return ungrounded_reply(
+            hass, utterance.phrases, Plan((), "", 1.0), planned.choices, Source.READING
         )
     if planned is None:
         utterance.trace(read_open=list(reading.unexplained))

@@ -213,7 +213,7 @@ class PlanRunner:
         if isinstance(grounding, Ungrounded):
             utterance.trace(ungrounded=[a.tool for a in plan.actions])
             return ungrounded_reply(
-                self._hass, utterance.phrases, plan, grounding.choices
+                self._hass, utterance.phrases, plan, grounding.choices, source
             )
         if isinstance(grounding, Grounded):
             utterance.trace(grounded=dict(grounding.bases))

@@ -135,9 +135,12 @@ def read(
     tokens = [*(_tokens(context) if context else []), *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     values, value_words = _values(tokens, language)
-    vocabulary = _vocabulary(catalog, language)
+    generic = _generic(catalog, language)
+    vocabulary = _vocabulary(catalog, language, generic)
     heard = [_known(word, vocabulary) for word in tokens]
-    mentions, used, name_words = _mentions(heard, language, catalog, set(said_verbs))
+    mentions, used, name_words = _mentions(
+        heard, language, catalog, set(said_verbs), generic
+    )
     # A verb's word that named a device is the name's when another verb was
     # said ("turn the back door lock off" locks nothing; "lock the back
     # door" does).
@@ -307,7 +310,11 @@ def _unit_at(
 
 
 def _mentions(
-    heard: list[str], language: str, catalog: Catalog, verbs: set[Verb]
+    heard: list[str],
+    language: str,
+    catalog: Catalog,
+    verbs: set[Verb],
+    generic: frozenset[str],
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
@@ -315,7 +322,7 @@ def _mentions(
     """
     spoken = words_for(language)
     said = set(heard)
-    names = _named(catalog, said, language, verbs)
+    names = _named(catalog, said, language, verbs, generic)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
     areas = frozenset(a for a in catalog.area_floors if _says(said, a, language))
@@ -361,7 +368,11 @@ def _mentions(
 
 
 def _named(
-    catalog: Catalog, heard: set[str], language: str, verbs: set[Verb]
+    catalog: Catalog,
+    heard: set[str],
+    language: str,
+    verbs: set[Verb],
+    generic: frozenset[str],
 ) -> dict[str, frozenset[str]]:
     """Entities named in full, or by a distinctive part of a name; their words.
 
@@ -373,7 +384,6 @@ def _named(
     Night); of those named equally, the verb decides ("unlock the back
     door": the lock, not the door sensor).
     """
-    generic = _generic(catalog, language)
     hits: dict[str, frozenset[str]] = {}
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
@@ -439,12 +449,14 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
     return ChoiceBatch(sorted(vocabulary))
 
 
-def _vocabulary(catalog: Catalog, language: str) -> frozenset[str]:
+def _vocabulary(
+    catalog: Catalog, language: str, generic: frozenset[str]
+) -> frozenset[str]:
     """Every word a misheard word may be: names, places, kinds, verbs."""
     spoken = words_for(language)
     return frozenset(
         {
-            *_generic(catalog, language),
+            *generic,
             *(
                 w
                 for info in catalog.exposed.values()
@@ -473,8 +485,3 @@ def _generic(catalog: Catalog, language: str) -> frozenset[str]:
             *(w for place in places for w in words(place)),
         }
     )
-
-
-def verbs_for(domain: str, reading: Reading) -> frozenset[Verb]:
-    """The verbs said that fit a domain's entities."""
-    return frozenset(v for v in reading.verbs if verb_service(domain, v))

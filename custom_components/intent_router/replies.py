@@ -269,16 +269,18 @@ MAX_SPOKEN_CHOICES = 4
 
 
 def ungrounded_reply(
-    hass: HomeAssistant, phrases: Phrasebook, plan: Plan, choices: Sequence[str]
+    hass: HomeAssistant,
+    phrases: Phrasebook,
+    plan: Plan,
+    choices: Sequence[str],
+    source: Source,
 ) -> TurnResult:
     """For a plan that must not run: which of the devices that fit, or nothing.
 
     More choices than one says in a breath ask for a name or a room instead.
     """
     if not choices:
-        return TurnResult(
-            phrases.say(phrase("not_grounded")), Outcome.ANSWERED, Source.MODEL
-        )
+        return TurnResult(phrases.say(phrase("not_grounded")), Outcome.ANSWERED, source)
     names = entity_names(hass, choices, any_of=True)
     question = (
         phrase("which_one_of_many")
@@ -288,7 +290,7 @@ def ungrounded_reply(
     return TurnResult(
         phrases.say(question),
         Outcome.CLARIFY,
-        Source.MODEL,
+        source,
         plan,
         offered=tuple(choices),
     )

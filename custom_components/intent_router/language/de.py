@@ -29,7 +29,7 @@ WORDS = Words.written(
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay",
-    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier",
     openers=(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "

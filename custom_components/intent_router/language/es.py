@@ -23,7 +23,7 @@ WORDS = Words.written(
         ),
     },
     filler="gracias|ok|okay|por favor|porfa|vale",
-    hedges="un poco|un poquito|ligeramente|en realidad|ahora",
+    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene "

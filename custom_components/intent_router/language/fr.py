@@ -24,7 +24,7 @@ WORDS = Words.written(
         ),
     },
     filler="merci|ok|okay|s'il te plaît|s'il vous plaît|stp|svp",
-    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant",
+    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici",
     openers=(
         "est ce que le |est ce que la |est ce que les |est ce que l'|est ce qu'il|"
         "est ce qu'on |qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"

@@ -24,7 +24,7 @@ WORDS = Words.written(
         ),
     },
     filler="grazie|ok|okay|per favore|per piacere",
-    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora",
+    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché "

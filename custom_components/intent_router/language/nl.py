@@ -26,7 +26,7 @@ WORDS = Words.written(
         ),
     },
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|oké",
-    hedges="een beetje|beetje|iets|eigenlijk|even|nu",
+    hedges="een beetje|beetje|iets|eigenlijk|even|nu|hier",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt "
