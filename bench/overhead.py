@@ -51,15 +51,7 @@ from homeassistant.core import Context
 from homeassistant.helpers import llm
 
 DEFAULT_TIMEOUT = Settings().timeout
-PLAN = {
-    "actions": [
-        {"tool": "light.turn_on", "targets": ["light.kitchen_light_1"], "args": {}}
-    ],
-    "speech": "The kitchen light is on.",
-    "confidence": 0.95,
-    "clarify": None,
-    "reason": "named light",
-}
+PLAN = {"do": ["turn_on light.kitchen_light_1"], "c": 9}
 LOCAL_TEXT = "turn on the Kitchen Light 1"
 MISS_TEXT = "make the kitchen a bit cosier please"
 

@@ -89,26 +89,11 @@ class DemoServer(ScriptedLLMServer):
         said = str(body["messages"][-1]["content"]).rsplit("Request:", 1)[-1]
         if "dark" in said or "bright" in said:
             plan = {
-                "actions": [
-                    {
-                        "tool": "light.turn_on",
-                        "targets": ["light.living_room_rgbww_lights"],
-                        "args": {"brightness_pct": 80},
-                    }
-                ],
-                "speech": "I turned the living room lights up to 80 percent.",
-                "confidence": 0.93,
-                "clarify": None,
-                "reason": "dark: living room lights",
+                "do": ["turn_on light.living_room_rgbww_lights brightness_pct=80"],
+                "c": 8,
             }
         else:
-            plan = {
-                "actions": [],
-                "speech": "I can help with the lights, covers and locks here.",
-                "confidence": 0.9,
-                "clarify": None,
-                "reason": "demo",
-            }
+            plan = {"say": "I can help with the lights, covers and locks here.", "c": 8}
         self.add_plan(plan, usage=(612, 48))
         return await super()._handle_chat(_Replay(request, body))
 

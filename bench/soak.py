@@ -114,17 +114,11 @@ def _plan_for(body: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     words = str(body["messages"][-1]["content"])
     match = REQUEST.search(words)
     if match is None:
-        return {"actions": [], "speech": "Sorry?", "confidence": 0.9}
+        return {"say": "Sorry?", "c": 8}
     service, name = match[1], match[2]
     entity_id = "light." + name.casefold().replace(" ", "_")
-    args = {"brightness_pct": rng.randint(10, 100)} if service == "on" else {}
-    return {
-        "actions": [
-            {"tool": f"light.turn_{service}", "targets": [entity_id], "args": args}
-        ],
-        "speech": "",
-        "confidence": 0.95,
-    }
+    fields = f" brightness_pct={rng.randint(10, 100)}" if service == "on" else ""
+    return {"do": [f"turn_{service} {entity_id}{fields}"], "c": 9}
 
 
 def _fault_reply(fault: str, rng: random.Random) -> web.Response:

@@ -6,6 +6,8 @@ Fixtures live in conftest.py; these are plain functions, one home each.
 from __future__ import annotations
 
 from collections.abc import Sequence
+import json
+import re
 from typing import Any
 
 from custom_components.intent_router.catalog import Catalog
@@ -21,23 +23,37 @@ from .llm_server import ScriptedLLMServer
 
 
 def plan(
-    *actions: dict[str, Any],
-    speech: str = "Done.",
+    *actions: str,
+    speech: str = "",
     confidence: float = 0.95,
+    clarify: str | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A model reply in the plan format (confident unless told otherwise)."""
-    return {
-        "actions": list(actions),
-        "speech": speech,
-        "confidence": confidence,
-        **extra,
-    }
+    """A model reply in the plan format (confident unless told otherwise).
+
+    The confidence is given on the 0-1 scale of the options and written on
+    the model's 0-9 scale.
+    """
+    reply: dict[str, Any] = {"c": confidence * 9, **extra}
+    if actions:
+        reply["do"] = list(actions)
+    if speech:
+        reply["say"] = speech
+    if clarify is not None:
+        reply["ask"] = clarify
+    return reply
 
 
-def act(tool: str, *targets: str, **args: Any) -> dict[str, Any]:
-    """One plan action."""
-    return {"tool": tool, "targets": list(targets), "args": args}
+def act(tool: str, *targets: str, **args: Any) -> str:
+    """One plan action as the model writes it: `turn_on light.a brightness_pct=40`."""
+    domain, _, service = tool.partition(".")
+    own = bool(targets) and all(t.startswith(f"{domain}.") for t in targets)
+    words = [service if own else tool, *targets]
+    words.extend(
+        f"{name}={value if isinstance(value, str) else json.dumps(value)}"
+        for name, value in args.items()
+    )
+    return " ".join(words)
 
 
 async def converse(
@@ -90,16 +106,30 @@ def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
 
 
 def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
-    """Each tool of a plan request's JSON schema, with the targets it allows."""
+    """Each tool of a plan request's JSON schema, with the targets it allows.
+
+    Read from the action pattern's branches, `(?:<tools>)(?: (?:<ids>))+...`.
+    """
     schema = request["response_format"]["json_schema"]["schema"]
-    acting = schema["anyOf"][0]  # the other shape asks or answers: no actions
-    items = acting["properties"]["actions"]["items"]
+    acting = schema["anyOf"][0]  # the other shapes answer or ask: no actions
+    pattern = acting["properties"]["do"]["items"]["pattern"]
     allowed: dict[str, set[str]] = {}
-    for branch in items.get("anyOf", [items]):
-        targets = set(branch["properties"]["targets"]["items"].get("enum", ()))
-        for tool in branch["properties"]["tool"].get("enum", ()):
-            allowed[tool] = targets
+    for tools, targets in re.findall(
+        r"\(\?:([^()]*)\)\(\?: \(\?:([^()]*)\)\)[+*]", pattern
+    ):
+        ids = set(targets.replace("\\", "").split("|"))
+        domain = next(iter(ids)).partition(".")[0]
+        for tool in tools.replace("\\", "").split("|"):
+            name = tool if "." in tool else f"{domain}.{tool}"
+            allowed.setdefault(name, set()).update(ids)
     return allowed
+
+
+def schema_allows(request: dict[str, Any], action: str) -> bool:
+    """Whether a plan request's schema lets the model write this action."""
+    schema = request["response_format"]["json_schema"]["schema"]
+    pattern = schema["anyOf"][0]["properties"]["do"]["items"]["pattern"]
+    return re.fullmatch(pattern, action) is not None
 
 
 async def async_setup_template_entity(

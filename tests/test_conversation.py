@@ -25,6 +25,7 @@ from .helpers import (
     converse,
     home_states,
     plan,
+    schema_allows,
     schema_targets,
     speech,
     system_prompt,
@@ -263,7 +264,7 @@ async def test_invalid_plans_are_rejected(
     hass: HomeAssistant,
     agent_id: str,
     llm_server: ScriptedLLMServer,
-    action: dict[str, Any],
+    action: str,
     rejection: str,
 ) -> None:
     """Each kind of bad plan is refused with its reason, and nothing runs."""
@@ -312,16 +313,22 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     acting, answering, asking = schema["anyOf"]
     # Acting is actions and a confidence, nothing else; the other forms have
     # no actions and one thing to say.
-    assert set(acting["properties"]) == {"actions", "confidence"}
-    assert answering["required"] == ["actions", "confidence", "speech"]
-    assert asking["required"] == ["actions", "confidence", "clarify"]
-    assert answering["properties"]["actions"]["maxItems"] == 0
-    # A service with no fields to fill gets no "args" to write at all.
-    branches = acting["properties"]["actions"]["items"]["anyOf"]
-    opening = next(
-        b for b in branches if "cover.open_cover" in b["properties"]["tool"]["enum"]
-    )
-    assert "args" not in opening["properties"]
+    assert acting["required"] == ["do", "c"]
+    assert answering["required"] == ["say", "c"]
+    assert asking["required"] == ["ask", "c"]
+    assert all(not form["additionalProperties"] for form in schema["anyOf"])
+    # Each action is one line of words; a service with no fields to fill
+    # gets none, a service with fields only its own.
+    request = llm_server.requests[0]
+    assert schema_allows(request, "open_cover cover.kitchen_window")
+    assert not schema_allows(request, "open_cover cover.kitchen_window position=5")
+    assert schema_allows(request, "set_cover_position cover.kitchen_window position=5")
+    assert schema_allows(request, "turn_off light.kitchen_lights")
+    # The words name one light: the others are not offered.
+    assert not schema_allows(request, "turn_off light.bed_light")
+    assert not schema_allows(request, "turn_off light.kitchen_lights cover.hall_window")
+    assert not schema_allows(request, "explode light.kitchen_lights")
+    assert not schema_allows(request, 'turn_on light.kitchen_lights color_name=a"b')
 
 
 async def test_empty_text_ends_quietly(
@@ -452,8 +459,8 @@ async def test_partial_failure_is_reported_honestly(
     [
         (None, {"status": 500}, "couldn't reach"),
         ("this is not json", {}, "didn't understand"),
-        ('{"actions": [{"tool": "light.turn_off"', {}, "didn't understand"),
-        ('{"speech": "no confidence"}', {}, "didn't understand"),
+        ('{"do": ["turn_off light.kitchen_lights"', {}, "didn't understand"),
+        ('{"say": "no confidence"}', {}, "didn't understand"),
     ],
 )
 async def test_model_failures_get_a_spoken_explanation(

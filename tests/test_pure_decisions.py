@@ -10,7 +10,13 @@ from custom_components.intent_router.llm_reply import (
     LLMResponseError,
     extract_json_object,
 )
-from custom_components.intent_router.plan import PlanError, Rejection, parse_plan
+from custom_components.intent_router.plan import (
+    PlanError,
+    Rejection,
+    action_text,
+    parse_action,
+    parse_plan,
+)
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 ACT = (Action("light.turn_on", ("light.a",)),)
@@ -56,13 +62,13 @@ def test_no_json_object_is_an_error(text: str) -> None:
 
 
 def test_parse_plan_normalises() -> None:
-    """Duplicate targets go, missing fields default, text is stripped."""
+    """Duplicate targets and actions go, missing fields default, text is stripped."""
     plan = parse_plan(
         {
-            "actions": [{"tool": "light.turn_on", "targets": ["light.a", "light.a"]}],
-            "speech": " On. ",
-            "confidence": "0.8",
-            "clarify": "  ",
+            "do": ["turn_on light.a light.a", "light.turn_on light.a"],
+            "say": " On. ",
+            "c": "7.2",
+            "ask": "  ",
             "extra": "ignored",
         }
     )
@@ -70,12 +76,74 @@ def test_parse_plan_normalises() -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "actions"),
+    [
+        # A service without its domain takes its targets' domains, one each.
+        (
+            "turn_off light.a switch.b light.c",
+            [
+                Action("light.turn_off", ("light.a", "light.c"), {}),
+                Action("switch.turn_off", ("switch.b",), {}),
+            ],
+        ),
+        # Values are JSON where they parse, else text, spaces and all.
+        (
+            "turn_on light.a brightness_pct=40 color_name=warm white rgb_color=[1,2,3]",
+            [
+                Action(
+                    "light.turn_on",
+                    ("light.a",),
+                    {
+                        "brightness_pct": 40,
+                        "color_name": "warm white",
+                        "rgb_color": [1, 2, 3],
+                    },
+                )
+            ],
+        ),
+        # A name with a dot is taken whole; lists may quote with '.
+        (
+            "mcp.weather.lookup city=Paris fields=['wind','rain'] metric=true",
+            [
+                Action(
+                    "mcp.weather.lookup",
+                    (),
+                    {"city": "Paris", "fields": ["wind", "rain"], "metric": True},
+                )
+            ],
+        ),
+        # A tool without targets is left for validation to refuse.
+        ("turn_off", [Action("turn_off", (), {})]),
+    ],
+)
+def test_parse_action(line: str, actions: list[Action]) -> None:
+    """One line of words is read as the actions it says."""
+    assert parse_action(line) == actions
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("light.turn_on", ("light.a", "light.b"), {"brightness_pct": 40}),
+        Action("music.play", ("media_player.k",), {"query": "Kind of Blue"}),
+        Action("light.turn_off", ("switch.a",), {}),
+        Action("scene.turn_on", ("scene.movie",), {"transition": 2.5}),
+    ],
+)
+def test_action_text_reads_back(action: Action) -> None:
+    """What the prompt's history shows is what the parser reads back."""
+    text = action_text(action.tool, action.targets, action.args)
+    assert parse_action(text) == [action]
+
+
+@pytest.mark.parametrize(
     "data",
     [
-        {"actions": [], "speech": "x"},
-        {"actions": [], "speech": "x", "confidence": 2},
-        {"actions": [{"targets": ["light.a"]}], "confidence": 0.9},
-        {"actions": "light.turn_on", "confidence": 0.9},
+        {"say": "x"},
+        {"say": "x", "c": 12},
+        {"do": [3], "c": 9},
+        {"do": "turn_on light.a", "c": 9},
+        {"do": ["  "], "c": 9},
     ],
 )
 def test_malformed_plans(data: dict[str, object]) -> None:

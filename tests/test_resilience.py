@@ -182,15 +182,13 @@ async def test_connection_refused(
         ({"body": b'{"choices": [{"message": {"content": "{"'}, "invalid_response"),
         ({"body": b"<html>Bad gateway</html>"}, "invalid_response"),
         (
-            {"content": '{"actions": [{"tool": "light.turn_off", "targets": ['},
+            {"content": '{"do": ["turn_off light.kitchen'},
             "invalid_response",
         ),
         ({"content": "x" * 2_000_000}, "invalid_response"),
         ({"body": b"[" * 2_000_000}, "invalid_response"),
         (
-            {
-                "content": '{"actions": [{"tool": "light.turn_off", "targets": ["light.nope"]}], "speech": "", "confidence": 1}'
-            },
+            {"content": '{"do": ["turn_off light.nope"], "c": 9}'},
             "unknown_entity",
         ),
     ],
@@ -262,7 +260,7 @@ async def test_local_turn_resolves_a_model_follow_up(
     # Words the reading leaves open ("gently"), so the model plans.
     await converse(hass, agent_id, "do the same in the bedroom, gently", device)
 
-    assert "Did: light.turn_off light.kitchen_lights" in str(llm_server.requests[0])
+    assert "Did: turn_off light.kitchen_lights" in str(llm_server.requests[0])
     assert hass.states.get("light.bed_light").state == "off"
 
 

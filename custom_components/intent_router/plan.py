@@ -7,9 +7,11 @@ Whatever an utterance or an entity name says, that is the whole reach.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
+import json
+import re
 from typing import Any
 
 import voluptuous as vol
@@ -50,51 +52,103 @@ class PlanError(Exception):
         self.detail = detail
 
 
-_ACTION_SCHEMA = vol.Schema(
-    {
-        vol.Required("tool"): vol.All(str, vol.Strip, vol.Length(min=3)),
-        vol.Optional("targets", default=list): vol.Any(
-            None, vol.All(vol.Coerce(list), [str])
-        ),
-        vol.Optional("args", default=dict): vol.Any(None, dict),
-    },
-    extra=vol.REMOVE_EXTRA,
-)
+# How sure the model says it is, from 0 (a guess) to 9 (certain): one digit
+# is one token, where "0.95" is four.
+CONFIDENCE_SCALE = 9
+# Where an action's fields begin: ` <field>=`.
+_FIELD_START = re.compile(r"\s+(?=[A-Za-z_][A-Za-z0-9_]*=)")
+
 _PLAN_SCHEMA = vol.Schema(
     {
-        vol.Optional("actions", default=list): vol.Any(None, [_ACTION_SCHEMA]),
-        vol.Optional("speech", default=""): vol.Any(None, str),
-        vol.Required("confidence"): vol.All(
-            vol.Coerce(float), vol.Range(min=0.0, max=1.0)
+        vol.Optional("do", default=list): vol.Any(None, [str]),
+        vol.Optional("say", default=""): vol.Any(None, str),
+        vol.Required("c"): vol.All(
+            vol.Coerce(float), vol.Range(min=0.0, max=CONFIDENCE_SCALE)
         ),
-        vol.Optional("clarify"): vol.Any(None, str),
+        vol.Optional("ask"): vol.Any(None, str),
     },
     extra=vol.REMOVE_EXTRA,
 )
 
 
 def parse_plan(data: dict[str, Any]) -> Plan:
-    """Check the shape of a model reply and build a Plan from it."""
+    """Check the shape of a model reply and build a Plan from it.
+
+    The model writes each action as one line of words (`action_text`), the
+    shortest form a small model still writes reliably: every token it
+    writes costs 40-280 ms on a small CPU.
+    """
     try:
         raw = _PLAN_SCHEMA(data)
     except vol.Invalid as err:
         raise PlanError(Rejection.MALFORMED, str(err)) from err
     actions: list[Action] = []
-    for item in raw["actions"] or ():
-        action = Action(
-            tool=item["tool"],
-            targets=tuple(dict.fromkeys(item["targets"] or ())),
-            args=item["args"] or {},
-        )
-        # Small models sometimes write the same action again and again.
-        if action not in actions:
-            actions.append(action)
+    for line in raw["do"] or ():
+        for action in parse_action(line):
+            # Small models sometimes write the same action again and again.
+            if action not in actions:
+                actions.append(action)
     return Plan(
         actions=tuple(actions),
-        speech=(raw["speech"] or "").strip(),
-        confidence=raw["confidence"],
-        clarify=(raw.get("clarify") or "").strip() or None,
+        speech=(raw["say"] or "").strip(),
+        confidence=round(raw["c"] / CONFIDENCE_SCALE, 3),
+        clarify=(raw.get("ask") or "").strip() or None,
     )
+
+
+def parse_action(line: str) -> list[Action]:
+    """`<service> <entity id>... <field>=<value>...` as actions, one per domain.
+
+    A service without its domain (`turn_off`) takes it from its targets, so
+    "turn_off light.a switch.b" is two actions; a name with a dot
+    (`light.turn_off`, `music.play`) is taken whole. Values are JSON where
+    they parse (`30`, `true`, `[255,0,0]`), else text (`warm white`).
+    """
+    head, *fields = _FIELD_START.split(line.strip())
+    words = head.split()
+    if not words:
+        raise PlanError(Rejection.MALFORMED, f"no tool in {line!r}")
+    args: dict[str, Any] = {}
+    for pair in fields:
+        name, _, value = pair.partition("=")
+        args[name] = _value(value.strip())
+    tool, targets = words[0], tuple(dict.fromkeys(words[1:]))
+    if "." in tool or not targets:
+        return [Action(tool, targets, args)]
+    by_domain: dict[str, list[str]] = {}
+    for target in targets:
+        by_domain.setdefault(target.partition(".")[0], []).append(target)
+    return [
+        Action(f"{domain}.{tool}", tuple(group), dict(args))
+        for domain, group in by_domain.items()
+    ]
+
+
+def action_text(tool: str, targets: Sequence[str], args: Mapping[str, Any]) -> str:
+    """An action as the model writes it (the inverse of `parse_action`)."""
+    domain, _, service = tool.partition(".")
+    own = bool(targets) and all(t.startswith(f"{domain}.") for t in targets)
+    words = [service if own else tool, *targets]
+    words.extend(
+        f"{name}={value if isinstance(value, str) else json.dumps(value)}"
+        for name, value in args.items()
+    )
+    return " ".join(words)
+
+
+def _value(text: str) -> Any:
+    """A field's value: JSON where it parses, else the text itself.
+
+    A list or object may quote its strings with `'`: a double quote inside
+    the plan's own JSON string is a token more, and the schema keeps it out.
+    """
+    for candidate in (text, text.replace("'", '"') if text[:1] in "[{" else None):
+        if candidate is not None:
+            try:
+                return json.loads(candidate)
+            except ValueError:
+                pass
+    return text
 
 
 def validate_plan(
@@ -171,90 +225,90 @@ def plan_json_schema(
 ) -> dict[str, Any]:
     """The JSON schema a server can decode against: each tool with its targets.
 
-    A service takes only entities of its own domain; where the words name
-    some of a domain's entities and no kind of device of it, only those
-    (`named`, `kinds`: what the words point at). Enums keep small models from
-    inventing tools or ids and from crossing domains; they do not make the
-    choice right, which is what validation and grounding are for. An empty
-    list of actions is always valid.
+    An action is one string (`action_text`), held by a pattern to the
+    catalog: a service only with entities of its own domain and the fields
+    it offers; where the words name some of a domain's entities and no kind
+    of device of it, only those (`named`, `kinds`: what the words point
+    at). The pattern keeps small models from inventing tools or ids and
+    from crossing domains; it does not make the choice right, which is what
+    validation and grounding are for.
 
-    A plan takes one of three forms: it acts (actions and a confidence,
-    nothing else), answers (no actions, `speech`) or asks (no actions,
-    `clarify`). Small models write every field a schema allows, so a
-    command costs only what it needs (a few dozen tokens instead of a
-    hundred; a tool without fields gets no `args`), and a question is never
-    answered and asked back at once. What is said is bounded (`MAX_SAID`):
-    a spoken reply, not an essay at 25 tokens a second.
+    A plan takes one of three forms: it acts (`do` and a confidence `c`,
+    nothing else), answers (`say`) or asks (`ask`). Small models write
+    every field a schema allows, so a command costs only what it needs, and
+    a question is never answered and asked back at once. What is said is
+    bounded (`MAX_SAID`): a spoken reply, not an essay at 25 tokens a second.
     """
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
         by_domain.setdefault(info.domain, []).append(info.entity_id)
-    branches: list[dict[str, Any]] = []
+    branches: list[str] = []
     for domain in dict.fromkeys(tool.partition(".")[0] for tool in catalog.services):
         targets = by_domain.get(domain, [])
         if domain not in kinds and (chosen := [t for t in targets if t in named]):
             targets = chosen
-        tools = [t for t in catalog.services if t.startswith(f"{domain}.")]
-        with_args = [t for t in tools if catalog.services[t].accepts]
-        without = [t for t in tools if t not in with_args]
+        if not targets:
+            continue
+        # Services that offer the same fields share a branch.
+        by_fields: dict[tuple[str, ...], list[str]] = {}
+        for tool, service in catalog.services.items():
+            if tool.startswith(f"{domain}."):
+                fields = tuple(sorted(service.accepts))
+                by_fields.setdefault(fields, []).append(tool.partition(".")[2])
         branches.extend(
-            _action_schema(group, targets, takes_args)
-            for group, takes_args in ((with_args, True), (without, False))
-            if group
+            _branch(services, targets, "+", list(fields))
+            for fields, services in by_fields.items()
         )
     if catalog.tools:
-        branches.append(
-            _action_schema(list(catalog.tools), [i.entity_id for i in catalog.entities])
-        )
-    action = {"anyOf": branches} if branches else _action_schema([], [])
-    confidence = {"type": "number", "minimum": 0, "maximum": 1}
-    acting = {
-        "type": "array",
-        "minItems": 1,
-        "maxItems": MAX_ACTIONS,
-        "items": action,
-    }
+        entities = [info.entity_id for info in catalog.entities]
+        branches.append(_branch(list(catalog.tools), entities, "*", None))
+    action: dict[str, Any] = {"type": "string"}
+    if branches:
+        action["pattern"] = f"^(?:{'|'.join(branches)})$"
+    confidence = {"type": "integer", "minimum": 0, "maximum": CONFIDENCE_SCALE}
     said = {"type": "string", "maxLength": MAX_SAID}
+    acting = {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS, "items": action}
     return {
         "anyOf": [
-            _form(acting, confidence),
-            _form({"type": "array", "maxItems": 0}, confidence, speech=said),
-            _form({"type": "array", "maxItems": 0}, confidence, clarify=said),
+            _form(confidence, do=acting),
+            _form(confidence, say=said),
+            _form(confidence, ask=said),
         ]
     }
 
 
-def _form(
-    actions: dict[str, Any], confidence: dict[str, Any], **said: dict[str, Any]
-) -> dict[str, Any]:
-    """One form of the plan: actions and confidence, and at most one thing said."""
+def _form(confidence: dict[str, Any], **fields: dict[str, Any]) -> dict[str, Any]:
+    """One form of the plan: what it does or says, and a confidence."""
     return {
         "type": "object",
-        "properties": {"actions": actions, "confidence": confidence, **said},
-        "required": ["actions", "confidence", *said],
+        "properties": {**fields, "c": confidence},
+        "required": [*fields, "c"],
         "additionalProperties": False,
     }
 
 
-def _action_schema(
-    tools: list[str], targets: list[str], takes_args: bool = True
-) -> dict[str, Any]:
-    """One action whose tool and targets come from these lists."""
-    tool: dict[str, Any] = {"type": "string"}
-    if tools:
-        tool["enum"] = tools
-    target: dict[str, Any] = {"type": "string"}
+def _branch(
+    tools: Iterable[str], targets: Collection[str], count: str, fields: list[str] | None
+) -> str:
+    """The pattern of one group's actions: a tool, targets, then fields.
+
+    `count` is "+" where targets are required; `fields` lists the fields
+    the tools offer (none: no fields at all), or None for any name.
+    """
+    pattern = f"(?:{'|'.join(map(_literal, tools))})"
     if targets:
-        target["enum"] = targets
-    properties: dict[str, Any] = {
-        "tool": tool,
-        "targets": {"type": "array", "items": target},
-    }
-    if takes_args:
-        properties["args"] = {"type": "object"}
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": ["tool", "targets"],
-        "additionalProperties": False,
-    }
+        pattern += f"(?: (?:{'|'.join(map(_literal, targets))})){count}"
+    if fields is None:
+        pattern += _FIELDS.format(name="[A-Za-z_][A-Za-z0-9_]*")
+    elif fields:
+        pattern += _FIELDS.format(name=f"(?:{'|'.join(map(_literal, fields))})")
+    return pattern
+
+
+# Any number of ` <field>=<value>`; a value holds no `=`, quote or backslash.
+_FIELDS = '(?: {name}=[^="\\\\]+)*'
+
+
+def _literal(text: str) -> str:
+    """Text matched as itself in a pattern (JSON-schema regex, ECMA flavour)."""
+    return "".join(c if c.isalnum() or c == "_" else f"\\{c}" for c in text)

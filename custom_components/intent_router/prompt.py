@@ -10,9 +10,9 @@ speaker's area, the user's words). Nothing time-dependent sits near the top.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-import json
 from typing import TYPE_CHECKING, Any
 
+from .plan import action_text
 from .replies import Outcome
 
 if TYPE_CHECKING:
@@ -30,27 +30,28 @@ HISTORY_CHAR_BUDGET = 1600
 RULES = """\
 You are the voice assistant of a Home Assistant home. Turn the user's request \
 into one JSON plan and reply with that JSON object only, on one line, with no \
-spaces or line breaks:
-{"actions":[{"tool":"<domain>.<service>","targets":["<entity id>"],\
-"args":{"<field>":<value>}}],"confidence":<0 to 1>}
-With "actions":[], add "speech":"<answer>" to answer, or \
-"clarify":"<question>" to ask. Leave "args" out when empty.
+spaces outside strings:
+{"do":["<service> <entity id>... <field>=<value>..."],"c":<0 to 9>}
+Each string in "do" is one service: its name without the domain, every \
+entity id it acts on, then only fields listed for it (none when it needs \
+none). Tools whose names have a dot are written whole.
+To answer instead: {"say":"<answer>","c":<0 to 9>}; to ask: \
+{"ask":"<question>","c":<0 to 9>}.
 
 Rules:
-- Use only the tools and entity ids listed below. Entity ids go in "targets", \
-never in "args"; "args" holds only fields listed for the tool.
+- Use only the tools and entity ids listed below.
 - Do only what the user asked for, nothing more.
-- "speech" never says something is being done: what is asked to be done \
-goes in "actions"; when you cannot tell how, ask in "clarify".
+- "say" never says something is being done: what is asked to be done \
+goes in "do"; when you cannot tell how, ask in "ask".
 - When the user names no device, prefer the ones in the speaker's area.
 - Questions about the home ("is the garage door open?") are answered in \
-"speech" from the states given, with "actions":[].
-- If several devices fit and nothing decides between them, use \
-"actions":[] and ask one short question in "clarify" naming the choices.
-- "confidence" is how sure you are that the plan does what the user wants.
-- Requests that are not about this home get a short answer in "speech" \
-and "actions":[].
-- "speech" and "clarify" are in the user's language."""
+"say" from the states given.
+- If several devices fit and nothing decides between them, ask one short \
+question in "ask" naming the choices.
+- "c" is how sure you are that the plan does what the user wants: 0 is a \
+guess, 9 is certain.
+- Requests that are not about this home get a short answer in "say".
+- "say" and "ask" are one short sentence in the user's language."""
 
 
 def build_messages(
@@ -140,10 +141,13 @@ def render_reading(reading: Reading) -> str:
 
 
 def render_tools(catalog: Catalog) -> str:
-    """One line per allowed service, `tool(field, ...)`, then the other tools."""
-    lines = [
-        f"{tool}({', '.join(info.fields)})" for tool, info in catalog.services.items()
-    ]
+    """One line per domain, `domain: service(field, ...), ...`, then other tools."""
+    by_domain: dict[str, list[str]] = {}
+    for tool, info in catalog.services.items():
+        domain, _, service = tool.partition(".")
+        fields = f"({', '.join(info.fields)})" if info.fields else ""
+        by_domain.setdefault(domain, []).append(f"{service}{fields}")
+    lines = [f"{domain}: {', '.join(tools)}" for domain, tools in by_domain.items()]
     lines.extend(tool.describe() for tool in catalog.tools.values())
     return "Tools:\n" + ("\n".join(lines) if lines else "(none)")
 
@@ -192,11 +196,9 @@ def render_history(history: Sequence[Turn]) -> str:
 def _turn_text(turn: Turn) -> str:
     """One turn: what was said, what was done, what was answered."""
     parts = [f"- User: {turn.text}"]
-    for action in turn.actions:
-        args = (
-            f" {json.dumps(action.args, separators=(',', ':'))}" if action.args else ""
-        )
-        parts.append(f"  Did: {action.tool} {', '.join(action.targets)}{args}")
+    parts.extend(
+        f"  Did: {action_text(a.tool, a.targets, a.args)}" for a in turn.actions
+    )
     # A failed turn's canned explanation is not something the model said:
     # shown as a reply, small models repeat it ("Please try again"). What
     # was done is in "Did" already: its reply would be prompt to read again.
