@@ -32,9 +32,9 @@ def plan(
     """A model reply in the plan format (confident unless told otherwise).
 
     The confidence is given on the 0-1 scale of the options and written on
-    the model's 0-9 scale.
+    the model's 0-10 scale.
     """
-    reply: dict[str, Any] = {"c": confidence * 9, **extra}
+    reply: dict[str, Any] = {"c": confidence * 10, **extra}
     if actions:
         reply["do"] = list(actions)
     if speech:

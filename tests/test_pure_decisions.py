@@ -67,7 +67,7 @@ def test_parse_plan_normalises() -> None:
         {
             "do": ["turn_on light.a light.a", "light.turn_on light.a"],
             "say": " On. ",
-            "c": "7.2",
+            "c": "8",
             "ask": "  ",
             "extra": "ignored",
         }
@@ -140,7 +140,7 @@ def test_action_text_reads_back(action: Action) -> None:
     "data",
     [
         {"say": "x"},
-        {"say": "x", "c": 12},
+        {"say": "x", "c": 11},
         {"do": [3], "c": 9},
         {"do": "turn_on light.a", "c": 9},
         {"do": ["  "], "c": 9},

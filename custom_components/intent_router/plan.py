@@ -52,9 +52,10 @@ class PlanError(Exception):
         self.detail = detail
 
 
-# How sure the model says it is, from 0 (a guess) to 9 (certain): one digit
-# is one token, where "0.95" is four.
-CONFIDENCE_SCALE = 9
+# How sure the model says it is, from 0 (a guess) to 10 (certain): at most
+# two tokens, where "0.95" is four. (On a 0-9 scale the 1.5B model wrote 1,
+# "certain" on the scale it knows, for most plans: 10 is what models write.)
+CONFIDENCE_SCALE = 10
 # Where an action's fields begin: ` <field>=`.
 _FIELD_START = re.compile(r"\s+(?=[A-Za-z_][A-Za-z0-9_]*=)")
 
