@@ -311,11 +311,14 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert any("prompt_tokens_estimate" in d for d in details)
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
     acting, answering, asking = schema["anyOf"]
-    # Acting is actions and a confidence, nothing else; the other forms have
-    # no actions and one thing to say.
-    assert acting["required"] == ["do", "c"]
-    assert answering["required"] == ["say", "c"]
-    assert asking["required"] == ["ask", "c"]
+    # Acting is actions, nothing else; the other forms have no actions and
+    # one thing to say; each may add a confidence, written only when unsure.
+    assert acting["required"] == ["do"]
+    assert answering["required"] == ["say"]
+    assert asking["required"] == ["ask"]
+    assert all(
+        set(form["properties"]) == {*form["required"], "c"} for form in schema["anyOf"]
+    )
     assert all(not form["additionalProperties"] for form in schema["anyOf"])
     # Each action is one line of words; a service with no fields to fill
     # gets none, a service with fields only its own.
@@ -460,7 +463,7 @@ async def test_partial_failure_is_reported_honestly(
         (None, {"status": 500}, "couldn't reach"),
         ("this is not json", {}, "didn't understand"),
         ('{"do": ["turn_off light.kitchen_lights"', {}, "didn't understand"),
-        ('{"say": "no confidence"}', {}, "didn't understand"),
+        ('{"say": "far too sure", "c": 50}', {}, "didn't understand"),
     ],
 )
 async def test_model_failures_get_a_spoken_explanation(

@@ -75,6 +75,12 @@ def test_parse_plan_normalises() -> None:
     assert plan == Plan((Action("light.turn_on", ("light.a",), {}),), "On.", 0.8)
 
 
+def test_a_plan_without_confidence_is_sure() -> None:
+    """The model writes "c" only when unsure: a plan without it is certain."""
+    assert parse_plan({"do": ["turn_on light.a"]}).confidence == 1.0
+    assert parse_plan({"ask": "Which one?", "c": 3}).confidence == 0.3
+
+
 @pytest.mark.parametrize(
     ("line", "actions"),
     [
@@ -139,8 +145,9 @@ def test_action_text_reads_back(action: Action) -> None:
 @pytest.mark.parametrize(
     "data",
     [
-        {"say": "x"},
+        {"say": 3},
         {"say": "x", "c": 11},
+        {"say": "x", "c": "sure"},
         {"do": [3], "c": 9},
         {"do": "turn_on light.a", "c": 9},
         {"do": ["  "], "c": 9},
