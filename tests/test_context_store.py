@@ -135,7 +135,7 @@ async def test_undo_restores_prior_state(
 
     assert hass.states.get("light.bed_light").attributes["brightness"] == 200
     assert hass.states.get("light.kitchen_lights").state == "on"
-    assert "back as it was" in speech(result)
+    assert "back the way it was" in speech(result)
     assert len(llm_server.requests) == 1
 
 
@@ -525,7 +525,7 @@ async def test_chats_without_a_device_keep_context_per_conversation(
     )
 
     assert speech(other) == "There's nothing I can undo."
-    assert "back as it was" in speech(same)
+    assert "back the way it was" in speech(same)
     assert hass.states.get("light.kitchen_lights").state == "on"
 
 
