@@ -130,7 +130,12 @@ class SpokenValues:
         return label.casefold()
 
     def state(self, domain: str, device_class: object, state: str) -> str:
-        """A state as HA words it in the language ("an", "verriegelt")."""
+        """A state as HA words it in the language ("an", "verriegelt").
+
+        A thermostat's state is its HVAC mode, said as a mode ("Kühlbetrieb").
+        """
+        if domain == "climate":
+            return self.mode(domain, "hvac_mode", state)
         for kind in (device_class or "_", "_"):
             found = self.home_words.get(
                 f"component.{domain}.entity_component.{kind}.state.{state}"
