@@ -267,3 +267,147 @@ async def test_a_service_without_its_own_question_is_named_not_conjugated(
     action = Action("vacuum.clean_area", ("vacuum.robi",), {})
 
     assert confirm_question(hass, phrases, [action]) == spoken
+
+
+# The review's findings (docs/languages/wordings.md), as they are heard.
+LAMP = Names(("Lampe",))
+REVIEWED: list[tuple[str, str, dict[str, Any], str]] = [
+    (
+        "de",
+        "undo_done",
+        {"targets": LAMP},
+        "Okay, ich habe Lampe wieder so eingestellt wie vorher.",
+    ),
+    (
+        "de",
+        "ask_alarm_disarm",
+        {"targets": Names(("Anlage",))},
+        "Soll ich Anlage unscharf schalten?",
+    ),
+    (
+        "de",
+        "did_alarm_disarm",
+        {"targets": Names(("Anlage",))},
+        "Anlage ist unscharf geschaltet.",
+    ),
+    (
+        "de",
+        "ask_alarm_arm_away",
+        {"targets": Names(("Anlage",))},
+        "Soll ich Anlage im Abwesenheitsmodus scharf schalten?",
+    ),
+    (
+        "de",
+        "ask_alarm_arm_home",
+        {"targets": Names(("Anlage",))},
+        "Soll ich Anlage im Modus Zuhause scharf schalten?",
+    ),
+    (
+        "de",
+        "ask_alarm_arm_night",
+        {"targets": Names(("Anlage",))},
+        "Soll ich Anlage im Nachtmodus scharf schalten?",
+    ),
+    (
+        "fr",
+        "music_playing_by",
+        {"title": "Hello", "artist": "Adele", "player": "Salon"},
+        "Je lance Hello, interprété par Adele, sur Salon.",
+    ),
+    ("fr", "all_failed", {"failed": LAMP}, "Désolé, aucune réponse pour Lampe."),
+    (
+        "fr",
+        "partly_failed",
+        {"done": Names(("Salon",)), "failed": LAMP},
+        "C'est fait pour Salon, mais aucune réponse pour Lampe.",
+    ),
+    (
+        "fr",
+        "music_cannot_search",
+        {"player": "Salon"},
+        "Salon ne peut pas chercher de musique par titre.",
+    ),
+    (
+        "fr",
+        "which_one",
+        {"choices": Names(("A", "B"), any_of=True)},
+        "De quel appareil parlez-vous : A ou B ?",
+    ),
+    (
+        "es",
+        "model_too_slow",
+        {},
+        "El modelo de lenguaje ha tardado demasiado en responder y no he entendido la petición localmente. Inténtalo de nuevo en un momento.",
+    ),
+    (
+        "es",
+        "all_failed",
+        {"failed": LAMP},
+        "Lo siento, no he recibido respuesta de Lampe.",
+    ),
+    (
+        "es",
+        "ask_lock",
+        {"targets": Names(("Puerta",))},
+        "¿Quieres que cierre con llave Puerta?",
+    ),
+    ("es", "did_lock", {"targets": Names(("Puerta",))}, "He cerrado con llave Puerta."),
+    ("nl", "nothing_to_confirm", {}, "Er is niets om te bevestigen."),
+    (
+        "nl",
+        "did_shuffle_set",
+        {"targets": LAMP},
+        "Willekeurig afspelen op Lampe aangepast.",
+    ),
+    ("nl", "done", {}, "Gedaan."),
+    (
+        "nl",
+        "ask_alarm_arm_away",
+        {"targets": LAMP},
+        "Zal ik Lampe inschakelen in afwezigheidsmodus?",
+    ),
+    (
+        "nl",
+        "ask_alarm_arm_home",
+        {"targets": LAMP},
+        "Zal ik Lampe inschakelen in thuismodus?",
+    ),
+    (
+        "nl",
+        "ask_alarm_arm_night",
+        {"targets": LAMP},
+        "Zal ik Lampe inschakelen in nachtmodus?",
+    ),
+    (
+        "it",
+        "did_set",
+        {"targets": LAMP, "value": "40 per cento"},
+        "Ho impostato Lampe su 40 per cento.",
+    ),
+    (
+        "it",
+        "ask_set",
+        {"targets": LAMP, "value": "40 per cento"},
+        "Devo impostare Lampe su 40 per cento?",
+    ),
+    ("it", "did_media_play", {"targets": LAMP}, "Ho ripreso la riproduzione su Lampe."),
+    ("it", "ask_lock", {"targets": Names(("Porta",))}, "Devo chiudere a chiave Porta?"),
+    ("it", "did_lock", {"targets": Names(("Porta",))}, "Ho chiuso a chiave Porta."),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "placeholders", "spoken"),
+    REVIEWED,
+    ids=[f"{language}-{key}" for language, key, _, _ in REVIEWED],
+)
+async def test_the_reviews_wordings_are_heard(
+    hass: HomeAssistant,
+    language: str,
+    key: str,
+    placeholders: dict[str, Any],
+    spoken: str,
+) -> None:
+    """Each wording a fluent reviewer asked for, as it is said."""
+    phrases = await _phrases(hass, language)
+    assert phrases.say(phrase(key, **placeholders)) == spoken
