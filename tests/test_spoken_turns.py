@@ -236,19 +236,16 @@ async def test_a_lock_that_opens_asks_with_the_languages_own_verb(
 
 
 @EVERY_LANGUAGE
-async def test_a_mode_the_thermostat_lacks_is_not_heard_raw(
+async def test_a_models_untidy_number_is_said_tidily(
     hass: HomeAssistant,
     agent_id: str,
     llm_server: ScriptedLLMServer,
     speaker: Speaker,
 ) -> None:
-    """The model plans a mode this thermostat lacks: nothing changes.
-
-    Neither the raw mode nor the model's English is heard.
-    """
+    """The model plans 21.4999 degrees: it is set, and said as 21,5 degrees."""
     llm_server.add_plan(
         plan(
-            act("climate.set_hvac_mode", "climate.hvac", hvac_mode="heat_cool"),
+            act("climate.set_temperature", "climate.hvac", temperature=21.4999),
             speech=MODEL_SPEECH,
         )
     )
@@ -257,12 +254,8 @@ async def test_a_mode_the_thermostat_lacks_is_not_heard_raw(
         hass, agent_id, speaker.thermostat_as_before, language=speaker.language
     )
 
-    assert hass.states.get("climate.hvac").state == "cool"
-    said = speech(result)
-    assert said
-    assert "_" not in said
-    assert "Set Hvac" not in said
-    assert "°" not in said
+    assert hass.states.get("climate.hvac").attributes["temperature"] == 21.5
+    assert speech(result) == speaker.set_temperature
 
 
 @pytest.mark.parametrize(
