@@ -110,6 +110,25 @@ async def test_values_are_said_in_the_language(
     assert values.argument("climate", {"fan_mode": "high"}) == high
 
 
+@pytest.mark.parametrize(
+    ("language", "spoken"),
+    [
+        ("en", "heat pump"),
+        ("de", "Wärmepumpe"),
+        ("fr", "pompe à chaleur"),
+        ("es", "bomba de calor"),
+        ("nl", "warmtepomp"),
+    ],
+)
+async def test_a_water_heaters_operation_mode_is_its_state_word(
+    hass: HomeAssistant, language: str, spoken: str
+) -> None:
+    """An operation mode is a water heater's state, translated as one."""
+    values = (await _phrases(hass, language)).values
+    said = values.argument("water_heater", {"operation_mode": "heat_pump"})
+    assert said == spoken
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_what_has_no_translation_is_said_plainly(
     hass: HomeAssistant, language: str

@@ -22,8 +22,8 @@ from .language import base_language
 DECIMAL_COMMA = frozenset({"de", "fr", "es", "nl", "it"})
 # Languages whose mode names are nouns that keep their capital ("Heizbetrieb").
 CAPITALISED_NOUNS = frozenset({"de"})
-# Units said as words (their sentences in `exceptions`); others as written.
-# Each unit's word for many, and for one ("1 degree").
+# Units said as words (`value_<word>` in `exceptions`), each with its word
+# for many and for one ("1 degree"); other units are said as written.
 _DEGREES = ("degrees", "degree")
 UNIT_WORDS: Mapping[str, tuple[str, str]] = {
     "°": _DEGREES,
@@ -46,8 +46,11 @@ _QUANTITIES: Mapping[str, tuple[str, float]] = {
     "color_temp_kelvin": ("K", 1),
     "value": ("", 1),
 }
-MODES = ("hvac_mode", "preset_mode", "fan_mode", "swing_mode", "mode")
-_NAMES = ("option", "source", "operation_mode")
+# Modes whose values are the entity's state (a thermostat's HVAC mode),
+# then those HA translates as attributes.
+_STATE_MODES = ("hvac_mode", "operation_mode")
+MODES = (*_STATE_MODES, "preset_mode", "fan_mode", "swing_mode", "mode")
+_NAMES = ("option", "source")
 SPOKEN_ARGUMENTS = (*_QUANTITIES, *MODES, *_NAMES)
 
 
@@ -112,13 +115,14 @@ class SpokenValues:
     def mode(self, domain: str, attribute: str, value: str) -> str:
         """A mode as HA words it ("heat_cool": "Heizen und Kühlen").
 
-        An HVAC mode is the state of a thermostat; others are translated as
-        attributes of the domain's entities.
+        An HVAC mode is the state of a thermostat (an operation mode, of a
+        water heater); others are translated as attributes of the domain's
+        entities.
         """
         prefix = f"component.{domain}.entity_component._"
         wanted = (
             f"{prefix}.state.{value}"
-            if attribute == "hvac_mode"
+            if attribute in _STATE_MODES
             else f"{prefix}.state_attributes.{attribute}.state.{value}"
         )
         found = self.home_words.get(wanted)
