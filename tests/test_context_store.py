@@ -135,7 +135,10 @@ async def test_undo_restores_prior_state(
 
     assert hass.states.get("light.bed_light").attributes["brightness"] == 200
     assert hass.states.get("light.kitchen_lights").state == "on"
-    assert "back the way it was" in speech(result)
+    # Two targets: the sentence agrees with them.
+    assert speech(result) == (
+        "OK, Bed Light and Kitchen Lights are back the way they were."
+    )
     assert len(llm_server.requests) == 1
 
 
