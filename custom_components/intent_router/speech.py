@@ -121,7 +121,7 @@ class Phrasebook:
         """Render a phrase as a sentence, ending as a sentence does.
 
         A sentence about several names uses its `<key>_many` form where the
-        language needs one ("Kitchen and Hall are back as they were").
+        language needs one ("Kitchen and Hall are back the way they were").
         """
         many = f"{spoken.key}{PLURAL_SUFFIX}"
         several = any(
