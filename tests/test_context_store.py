@@ -133,7 +133,10 @@ async def test_undo_restores_prior_state(
 
     assert hass.states.get("light.bed_light").attributes["brightness"] == 200
     assert hass.states.get("light.kitchen_lights").state == "on"
-    assert "back as it was" in speech(result)
+    # Two targets: the sentence agrees with them.
+    assert speech(result) == (
+        "OK, Bed Light and Kitchen Lights are back the way they were."
+    )
     assert len(llm_server.requests) == 1
 
 
@@ -523,7 +526,7 @@ async def test_chats_without_a_device_keep_context_per_conversation(
     )
 
     assert speech(other) == "There's nothing I can undo."
-    assert "back as it was" in speech(same)
+    assert "back the way it was" in speech(same)
     assert hass.states.get("light.kitchen_lights").state == "on"
 
 

@@ -104,7 +104,7 @@ async def test_brightness_args_and_concurrent_actions(
 
     assert hass.states.get("light.bed_light").attributes["brightness"] == 102
     assert hass.states.get("light.ceiling_lights").state == "off"
-    assert speech(result) == "Set Bed Light to 40 %. Turned off Ceiling Lights."
+    assert speech(result) == "Set Bed Light to 40 percent. Turned off Ceiling Lights."
 
 
 def _set_desk_level(value: int | str) -> dict[str, Any]:

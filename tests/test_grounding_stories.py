@@ -381,7 +381,7 @@ async def test_implied_kinds_in_a_named_room_still_work(
 
     brightness = hass.states.get("light.ceiling_lights").attributes["brightness"]
     assert round(brightness / 255 * 100) == 30
-    assert speech(result) == "Set Ceiling Lights to 30 %."
+    assert speech(result) == "Set Ceiling Lights to 30 percent."
 
 
 async def test_too_many_choices_ask_for_a_name_or_a_room(

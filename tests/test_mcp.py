@@ -652,7 +652,7 @@ async def test_a_tool_that_changes_things_runs_only_when_named_or_after_a_yes(
     assert added == []
     llm_server.add_reply("Added bleach.")
     await converse(hass, mock_config_entry.entry_id, "yes", kitchen)
-    assert speech(question) == "Do you want me to add todo?"
+    assert speech(question) == "Do you want me to run “add todo”?"
     assert added == ["bleach"]
 
     llm_server.add_plan(plan(act(add, item="milk")))

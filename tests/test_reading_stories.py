@@ -108,7 +108,7 @@ async def test_the_temperature_here_is_this_rooms_own(
 
     result = await converse(hass, agent_id, "what's the temperature in here?", study)
 
-    assert speech(result) == "It's 21.5 °C in the Study."
+    assert speech(result) == "It's 21.5 degrees in the Study."
     assert llm_server.requests == []
 
 

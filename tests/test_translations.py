@@ -19,7 +19,8 @@ import pytest
 
 from custom_components import intent_router
 from custom_components.intent_router.language import Shortcut
-from custom_components.intent_router.speech import shipped_languages
+from custom_components.intent_router.speech import PLURAL_SUFFIX, shipped_languages
+from custom_components.intent_router.spoken import UNIT_WORDS
 
 PACKAGE = Path(intent_router.__file__).parent
 TRANSLATIONS = PACKAGE / "translations"
@@ -43,6 +44,9 @@ BUILT_KEYS: Mapping[str, set[str]] = {
     },
     "{shortcut}_done": {f"{s}_done" for s in (Shortcut.UNDO, Shortcut.STOP)},
     "{prefix}_set": {"did_set", "ask_set"},
+    "value_{chosen}": {
+        f"value_{word}" for words in UNIT_WORDS.values() for word in words
+    },
 }
 
 
@@ -168,6 +172,8 @@ def test_every_spoken_key_is_in_english_and_every_english_sentence_is_used() -> 
     used = _keys_used_by_the_code() | {
         key for key in defined if key.startswith(LOOKED_UP_PREFIXES)
     }
+    # A sentence's form for several names is said where the sentence is.
+    used |= {f"{key}{PLURAL_SUFFIX}" for key in used} & defined
     replies = (PACKAGE / "replies.py").read_text(encoding="utf-8")
     assert 'f"{prefix}_{domain}_{service}"' in replies
     assert sorted(used - defined) == [], "spoken but not in en.json"

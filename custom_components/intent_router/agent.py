@@ -33,7 +33,7 @@ from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
-from .local_tier import async_answer_turn, async_read_turn
+from .local_tier import answer_turn, async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
@@ -288,8 +288,8 @@ class IntentRouterAgent:
             asked=utterance.pending.request if utterance.pending else None,
         )
         if tried_local and (
-            answer := await async_answer_turn(
-                self._hass, self._settings.confirm_domains, utterance, reading, catalog
+            answer := answer_turn(
+                self._settings.confirm_domains, utterance, reading, catalog
             )
         ):
             return answer

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from .answers import async_answer
+from .answers import answer as answer_from_states
 from .local_plans import Choice, plan_from_reading
 from .records import Plan, encode
 from .replies import Outcome, Source, TurnResult, ungrounded_reply
@@ -29,15 +29,14 @@ if TYPE_CHECKING:
     from .utterance import Utterance
 
 
-async def async_answer_turn(
-    hass: HomeAssistant,
+def answer_turn(
     confirm: Collection[str],
     utterance: Utterance,
     reading: Reading,
     catalog: Catalog,
 ) -> TurnResult | None:
     """A question whose subject the reading knows, answered from the states."""
-    answer = await async_answer(hass, reading, catalog, utterance.language, confirm)
+    answer = answer_from_states(reading, catalog, utterance.phrases.values, confirm)
     if not answer:
         return None
     utterance.trace(answered_from_states=list(answer.about))

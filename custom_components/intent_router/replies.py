@@ -8,7 +8,7 @@ spoken reply.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -164,29 +164,6 @@ def target_names(hass: HomeAssistant, actions: Iterable[Action]) -> Names:
     return entity_names(hass, (t for action in actions for t in action.targets))
 
 
-def _number(value: Any) -> str:
-    """1.0 as 1, 0.5 as 0.5, 12.345 as 12.3."""
-    number = round(float(value), 1)
-    return str(int(number)) if number.is_integer() else str(number)
-
-
-# Arguments a reply names, in the order it prefers them, and how it says them.
-SPOKEN_VALUES: Mapping[str, Callable[[Any], str]] = {
-    "brightness_pct": lambda v: f"{_number(v)} %",
-    "position": lambda v: f"{_number(v)} %",
-    "percentage": lambda v: f"{_number(v)} %",
-    "volume_level": lambda v: f"{_number(float(v) * 100)} %",
-    "humidity": lambda v: f"{_number(v)} %",
-    "temperature": lambda v: f"{_number(v)}°",
-    "color_temp_kelvin": lambda v: f"{_number(v)} K",
-    "hvac_mode": str,
-    "preset_mode": str,
-    "option": str,
-    "source": str,
-    "value": _number,
-}
-
-
 def done_speech(
     hass: HomeAssistant, phrases: Phrasebook, outcomes: Sequence[ActionOutcome]
 ) -> str:
@@ -213,14 +190,12 @@ def confirm_question(
     """Ask before acting, naming what would run ("Do you want me to unlock X?").
 
     Each action is asked about in its own sentence of the turn's language;
-    only a service with none falls back to its name in the general question.
+    a service with none is asked about by Home Assistant's name for it, as
+    a name in a question whose verb is the language's own ("Soll ich die
+    Aktion „Schloss öffnen“ für X ausführen?"), never as a verb in a slot.
     """
     questions = [_about(hass, phrases, action, "ask") for action in actions]
-    if len(questions) > 1 and any(q.key == "confirm_action" for q in questions):
-        return phrases.say(
-            phrase("confirm_action", actions=describe_actions(hass, actions))
-        )
-    return " ".join(phrases.say(question) for question in questions)
+    return " ".join(dict.fromkeys(phrases.say(question) for question in questions))
 
 
 def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
@@ -243,10 +218,7 @@ def _about(
     if prefix == "did" and isinstance(step, (int, float)) and step:
         # "Brighter" and "dimmer" said as such, not as "turned on".
         return phrase("did_brighter" if step > 0 else "did_dimmer", targets=targets)
-    value = next(
-        (say(action.args[k]) for k, say in SPOKEN_VALUES.items() if k in action.args),
-        None,
-    )
+    value = phrases.values.argument(domain, action.args)
     key = next(
         (
             k
@@ -260,7 +232,11 @@ def _about(
     if key is not None:
         return phrase(key, targets=targets, value=value or "")
     if prefix == "ask":
-        return phrase("confirm_action", actions=describe_actions(hass, [action]))
+        # A tool's own name is its last part ("mcp.<server>.add_todo").
+        named = phrases.values.service(domain, action.tool.rpartition(".")[2])
+        if targets.items:
+            return phrase("confirm_action", action=named, targets=targets)
+        return phrase("confirm_tool", action=named)
     return phrase("done_for", targets=targets) if targets.items else phrase("done")
 
 
@@ -293,16 +269,6 @@ def ungrounded_reply(
         source,
         plan,
         offered=tuple(choices),
-    )
-
-
-def describe_actions(hass: HomeAssistant, actions: Sequence[Action]) -> str:
-    """Word actions for a confirmation question ("unlock Front Door")."""
-    return "; ".join(
-        # A tool's own name is its last part ("mcp.<server>.add_todo").
-        f"{action.tool.rpartition('.')[2].replace('_', ' ')} "
-        f"{', '.join(target_names(hass, [action]).items)}".strip()
-        for action in actions
     )
 
 

@@ -13,18 +13,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+import re
 from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
+from .domains import DOMAINS
 from .language import base_language
+from .spoken import SpokenValues
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
 FALLBACK_LANGUAGE = "en"
+# The ending of a sentence's form for several names ("undo_done_many").
+PLURAL_SUFFIX = "_many"
+# Home Assistant's own words a reply may use: states and modes, and the
+# names of services (a confirmation asks about an action by its name).
+HOME_WORD_CATEGORIES = ("entity_component", "services")
+# French elides "de" and "que" before a vowel: "d'Adele", "qu'Alice".
+_ELISIONS: Mapping[str, tuple[re.Pattern[str], str]] = {
+    "fr": (
+        re.compile(r"\b([Dd]|[Qq]u)e (?=[aeiouyàâæéèêëîïôœùûüAEIOUYÀÂÉÈÊËÎÏÔŒÙÛÜ])"),
+        r"\1'",
+    ),
+}
+# Spanish says "e" for "y" before an i-sound ("Salón e Iluminación") and "u"
+# for "o" before an o-sound ("uno u otro"), as a list's last word decides.
+_EUPHONY: Mapping[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
+    "es": (
+        (" y ", " e ", re.compile(r"h?[ií](?![aeouáéó])", re.IGNORECASE)),
+        (" o ", " u ", re.compile(r"h?[oó]", re.IGNORECASE)),
+    ),
+}
 
 
 @dataclass(slots=True, frozen=True)
@@ -86,10 +109,28 @@ class Phrasebook:
 
     language: str
     messages: Mapping[str, str]
+    # Home Assistant's translations of states, modes and service names.
+    home_words: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def values(self) -> SpokenValues:
+        """How values are said in this language (spoken.py)."""
+        return SpokenValues(self.language, self.messages, self.home_words)
 
     def say(self, spoken: Phrase) -> str:
-        """Render a phrase as a sentence, ending as a sentence does."""
-        template = self.messages.get(spoken.key, spoken.key)
+        """Render a phrase as a sentence, ending as a sentence does.
+
+        A sentence about several names uses its `<key>_many` form where the
+        language needs one ("Kitchen and Hall are back the way they were").
+        """
+        many = f"{spoken.key}{PLURAL_SUFFIX}"
+        several = any(
+            isinstance(value, Names) and len(set(value.items)) > 1
+            for value in spoken.placeholders.values()
+        )
+        template = self.messages.get(
+            many if several and many in self.messages else spoken.key, spoken.key
+        )
         values = {
             name: value if isinstance(value, str) else self.names(value)
             for name, value in spoken.placeholders.items()
@@ -99,6 +140,8 @@ class Phrasebook:
         except KeyError, IndexError, ValueError:
             # A translation with a broken placeholder: say the English one.
             text = spoken.key
+        if elision := _ELISIONS.get(self.language):
+            text = elision[0].sub(elision[1], text)
         text = text.strip()
         return text if not text or text.endswith(("?", "!", ".")) else f"{text}."
 
@@ -108,6 +151,9 @@ class Phrasebook:
         if len(items) <= 1:
             return "".join(items)
         joiner = self.messages["list_or" if names.any_of else "list_and"]
+        for plain, before_sound, sound in _EUPHONY.get(self.language, ()):
+            if sound.match(items[-1]):
+                joiner = joiner.replace(plain, before_sound)
         return joiner.format(head=", ".join(items[:-1]), last=items[-1])
 
 
@@ -123,6 +169,11 @@ async def async_phrasebook(
     translations = await async_get_translations(hass, chosen, "exceptions", {DOMAIN})
     prefix = f"component.{DOMAIN}.exceptions."
     suffix = ".message"
+    # The domains the agent acts on, and every one set up now (for answers).
+    domains = set(DOMAINS) | hass.config.top_level_components
+    home_words: dict[str, str] = {}
+    for category in HOME_WORD_CATEGORIES:
+        home_words.update(await async_get_translations(hass, chosen, category, domains))
     return Phrasebook(
         chosen,
         {
@@ -130,6 +181,7 @@ async def async_phrasebook(
             for key, message in translations.items()
             if key.startswith(prefix) and key.endswith(suffix)
         },
+        home_words,
     )
 
 
