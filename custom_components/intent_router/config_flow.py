@@ -38,6 +38,7 @@ from .const import (
     CONF_ALLOWED_DOMAINS,
     CONF_CONFIDENCE_THRESHOLD,
     CONF_CONFIRM_DOMAINS,
+    CONF_CONFIRM_EVERY_ACTION,
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
     CONF_DEFAULT_MUSIC_PLAYER,
@@ -375,6 +376,9 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
             vol.Required(
                 CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
             ): _domains_selector(domains),
+            vol.Required(
+                CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
+            ): BooleanSelector(),
             vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
                 TextSelectorConfig(multiline=True)
             ),

@@ -197,7 +197,7 @@ class PlanRunner:
             plan,
             catalog,
             self._settings.confidence_threshold,
-            self._settings.confirm_domains,
+            self._settings.confirm_policy,
             confirmed=confirmed,
             mentions=mentions,
             last_targets=utterance.last_targets,
