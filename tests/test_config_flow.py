@@ -38,6 +38,7 @@ from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFl
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
 
 from .conftest import API_KEY
 from .llm_server import ScriptedLLMServer
@@ -134,7 +135,7 @@ async def test_user_flow(
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["title"] == "127.0.0.1"
+    assert result["title"] == "Intent Router"
     assert result["data"] == {
         CONF_URL: llm_server.url,
         CONF_API_KEY: API_KEY,
@@ -397,6 +398,44 @@ async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -
         CONF_VERIFY_SSL: False,
     }
     assert entry.options == {CONF_MODEL: "test-model", **DEFAULT_OPTIONS}
+
+
+async def test_the_agent_is_named_after_what_it_is(
+    hass: HomeAssistant, llm_server: ScriptedLLMServer
+) -> None:
+    """It is "Intent Router", not the server's address; a host tells two apart."""
+    first = await _add_entry(hass, llm_server.url)
+    await hass.async_block_till_done()
+    entity = er.async_get(hass).async_get_entity_id(
+        "conversation", DOMAIN, first["result"].entry_id
+    )
+    assert entity == "conversation.intent_router"
+    state = hass.states.get(entity)
+    assert state is not None
+    assert state.attributes["friendly_name"] == "Intent Router"
+
+    other = ScriptedLLMServer()
+    await other.start()
+    try:
+        second = await _add_entry(hass, other.url)
+        await hass.async_block_till_done()
+        assert second["title"] == "Intent Router (127.0.0.1)"
+        assert first["result"].title == "Intent Router"
+        assert await hass.config_entries.async_unload(second["result"].entry_id)
+    finally:
+        await other.stop()
+
+
+async def _add_entry(hass: HomeAssistant, url: str) -> ConfigFlowResult:
+    """Add an entry for a server through the user flow."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_URL: url, CONF_VERIFY_SSL: True}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    return result
 
 
 @pytest.mark.usefixtures("mock_setup_entry")

@@ -6,6 +6,8 @@ import logging
 from typing import Final
 
 DOMAIN: Final = "intent_router"
+# The agent's name (its entry's title), as core names its LLM agents.
+NAME: Final = "Intent Router"
 LOGGER = logging.getLogger(__package__)
 
 # Connection (config entry data). CONF_URL, CONF_API_KEY and CONF_VERIFY_SSL
