@@ -37,6 +37,7 @@ from .llm_reply import (
     LLMTooSlowError,
     extract_json_object,
 )
+from .outage import Outage
 from .records import encodable
 from .server_speed import ServerSpeed, rate_from_clock, rate_from_timings
 
@@ -205,7 +206,10 @@ class LLMClient:
         self.mode = ResponseMode.JSON_SCHEMA
         # When the mode last stepped down (time.monotonic), if it did.
         self._stepped_down_at: float | None = None
-        self._available = True
+        self._outage = Outage(
+            "The model server",
+            "turns fall back to local sentences until it answers again",
+        )
         # The last warm-up's measurement, and who hears of each new one.
         self.speed: ServerSpeed | None = None
         self.on_measured: Callable[[ServerSpeed], None] | None = None
@@ -334,32 +338,16 @@ class LLMClient:
             if self.speed is not None and not self.speed.fits(budget):
                 # Not an outage: the server is as slow as it was measured.
                 raise LLMTooSlowError(str(err)) from err
-            self._note_unavailable(err)
+            self._outage.failed(err.reason)
             raise
         except LLMConnectionError as err:
-            self._note_unavailable(err)
+            self._outage.failed(err.reason)
             raise
         except LLMError:
-            self._note_answered()  # it answered, if not usefully
+            self._outage.answered()  # it answered, if not usefully
             raise
-        self._note_answered()
+        self._outage.answered()
         return result
-
-    def _note_unavailable(self, err: LLMError) -> None:
-        """The server did not answer: log it if it had been answering."""
-        if self._available:
-            self._available = False
-            LOGGER.info(
-                "The model server is unavailable (%s); turns fall back to"
-                " local sentences until it answers again",
-                err.reason,
-            )
-
-    def _note_answered(self) -> None:
-        """The server answered: log its return if it had been unavailable."""
-        if not self._available:
-            self._available = True
-            LOGGER.info("The model server is answering again")
 
     def _schema_mode(self) -> ResponseMode:
         """The mode to ask for a schema with: the best one again once in a while.
