@@ -16,7 +16,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.intent_router.const import CONF_TIMEOUT, DOMAIN
+from custom_components.intent_router.const import CONF_TIMEOUT, CONF_USE_LLM, DOMAIN
 from custom_components.intent_router.server_speed import issue_id
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
@@ -138,6 +138,24 @@ async def test_the_issue_goes_when_the_server_becomes_fast(
     assert _issue(hass, mock_config_entry) is not None
 
     llm_server.timings = dict(FAST_TIMINGS)
+    await _reload(hass, mock_config_entry)
+
+    assert _issue(hass, mock_config_entry) is None
+
+
+async def test_the_issue_goes_when_the_model_is_switched_off(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Local sentences only: no model request can be too slow."""
+    llm_server.timings = dict(SLOW_TIMINGS)
+    await _agent(hass, mock_config_entry)
+    assert _issue(hass, mock_config_entry) is not None
+
+    hass.config_entries.async_update_entry(
+        mock_config_entry, options={**mock_config_entry.options, CONF_USE_LLM: False}
+    )
     await _reload(hass, mock_config_entry)
 
     assert _issue(hass, mock_config_entry) is None

@@ -57,6 +57,8 @@ async def async_setup_entry(
     )
     await client.async_prime(hass)
     settings = Settings.from_options(entry.options)
+    if not settings.use_llm:  # no model, no warm-up: nothing is too slow
+        async_withdraw(hass, issue_id(entry.entry_id))
     # Each warm-up measures the server against this entry's timeout.
     client.on_measured = lambda speed: async_check_speed(
         hass, entry.entry_id, entry.title, settings.timeout, speed
