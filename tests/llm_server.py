@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
+from custom_components.intent_router.llm_client import SPEED_PROBE_TOKENS
+
 DEFAULT_MODELS = ["test-model", "other-model"]
 
 # A reply delay no test outlives: the server, in effect, never answers. Tests
@@ -58,6 +60,13 @@ class _Reply:
     cached: int | None = None
 
 
+# A server that reads 2000 prompt tokens and writes 100 tokens a second.
+FAST_TIMINGS = {"prompt_per_second": 2000.0, "predicted_per_second": 100.0}
+# One that writes 2 tokens a second (500 ms a token, a small board or a
+# busy 2-core box).
+SLOW_TIMINGS = {"prompt_per_second": 30.0, "predicted_per_second": 2.0}
+
+
 def _error(status: int, message: str, **extra: Any) -> web.Response:
     """An error in the shape the OpenAI API uses, which the SDK parses."""
     return web.json_response(
@@ -80,6 +89,14 @@ class ScriptedLLMServer:
         # Requests for a single token: prompt-cache warm-ups, answered at
         # once and kept apart, so they take no scripted reply.
         self.warm_ups: list[dict[str, Any]] = []
+        # The warm-up's second request, which times the server's output.
+        self.speed_probes: list[dict[str, Any]] = []
+        # llama.cpp's `timings` for warm-ups and speed probes (None: none,
+        # timed by the wall clock); by default a server fast enough for any
+        # timeout, so that no test depends on the machine's load.
+        self.timings: dict[str, float] | None = dict(FAST_TIMINGS)
+        # Seconds a speed probe waits before answering (a slow server).
+        self.probe_delay = 0.0
         self.headers: list[dict[str, str]] = []
         self.rejected_formats: set[str] = set()
         self._replies: deque[_Reply] = deque()
@@ -165,9 +182,20 @@ class ScriptedLLMServer:
     async def _handle_chat(self, request: web.Request) -> web.Response:
         """Record the request, then answer with the next scripted reply."""
         body = await request.json()
-        if body.get("max_tokens") == 1:
-            self.warm_ups.append(body)
-            return web.json_response(_completion(body, "{", len(self.warm_ups)))
+        if body.get("max_tokens") in (1, SPEED_PROBE_TOKENS):
+            probe = body["max_tokens"] == SPEED_PROBE_TOKENS
+            (self.speed_probes if probe else self.warm_ups).append(body)
+            if probe and self.probe_delay:
+                await asyncio.sleep(self.probe_delay)
+            completion = _completion(body, "{", len(self.warm_ups))
+            completion["usage"] = {
+                "prompt_tokens": 1200,
+                "completion_tokens": body["max_tokens"],
+                "total_tokens": 1200 + body["max_tokens"],
+            }
+            if self.timings is not None:
+                completion["timings"] = self.timings
+            return web.json_response(completion)
         self.requests.append(body)
         self.headers.append(Headers(dict(request.headers)))
         async with self._received:

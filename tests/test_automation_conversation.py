@@ -163,11 +163,19 @@ async def test_no_to_the_automations_question_does_nothing(
 
 
 @pytest.mark.parametrize(
-    ("said", "question"),
+    ("said", "tool", "question"),
     [
-        ("yes, close the garage door", "Do you want me to close Garage Door?"),
+        (
+            "yes, open the garage door",
+            "open_cover",
+            "Do you want me to open Garage Door?",
+        ),
         # Nothing names the garage door, which must be named: not offered.
-        ("yes, close it", "Which one do you mean: Hall Window or Kitchen Window?"),
+        (
+            "yes, close it",
+            "close_cover",
+            "Which one do you mean: Hall Window or Kitchen Window?",
+        ),
     ],
 )
 async def test_a_yes_without_an_automations_question_still_asks(
@@ -175,16 +183,19 @@ async def test_a_yes_without_an_automations_question_still_asks(
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
     said: str,
+    tool: str,
     question: str,
 ) -> None:
     """Starting with "yes" confirms nothing when nobody asked."""
     voice = await _satellite_home(hass, mock_config_entry)
-    await _open_garage_door(hass)
-    llm_server.add_plan(plan(act("cover.close_cover", GARAGE_DOOR)))
+    if tool == "close_cover":
+        await _open_garage_door(hass)
+    before = hass.states.get(GARAGE_DOOR).state
+    llm_server.add_plan(plan(act(f"cover.{tool}", GARAGE_DOOR)))
 
     reply = await voice.async_say(said)
 
     assert reply == question
     assert voice.continues is True
-    assert hass.states.get(GARAGE_DOOR).state == "open"
+    assert hass.states.get(GARAGE_DOOR).state == before
     assert "An automation asked" not in user_prompt(llm_server)

@@ -13,6 +13,7 @@ from custom_components.intent_router.const import (
     CONF_ALLOWED_DOMAINS,
     CONF_CONFIDENCE_THRESHOLD,
     CONF_CONFIRM_DOMAINS,
+    CONF_CONFIRM_EVERY_ACTION,
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
     CONF_DEFAULT_MUSIC_PLAYER,
@@ -37,6 +38,7 @@ from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFl
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
 
 from .conftest import API_KEY
 from .llm_server import ScriptedLLMServer
@@ -51,6 +53,7 @@ DEFAULT_OPTIONS = {
     CONF_TEMPERATURE: DEFAULTS.temperature,
     CONF_ALLOWED_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
     CONF_CONFIRM_DOMAINS: list(DEFAULT_CONFIRM_DOMAINS),
+    CONF_CONFIRM_EVERY_ACTION: False,
     CONF_EXTRA_INSTRUCTIONS: "",
     CONF_CONTEXT_TURNS: DEFAULTS.context_turns,
     CONF_CONTEXT_TTL: float(DEFAULTS.context_ttl),
@@ -132,7 +135,7 @@ async def test_user_flow(
     )
 
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["title"] == "127.0.0.1"
+    assert result["title"] == "Intent Router"
     assert result["data"] == {
         CONF_URL: llm_server.url,
         CONF_API_KEY: API_KEY,
@@ -397,6 +400,44 @@ async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -
     assert entry.options == {CONF_MODEL: "test-model", **DEFAULT_OPTIONS}
 
 
+async def test_the_agent_is_named_after_what_it_is(
+    hass: HomeAssistant, llm_server: ScriptedLLMServer
+) -> None:
+    """It is "Intent Router", not the server's address; a host tells two apart."""
+    first = await _add_entry(hass, llm_server.url)
+    await hass.async_block_till_done()
+    entity = er.async_get(hass).async_get_entity_id(
+        "conversation", DOMAIN, first["result"].entry_id
+    )
+    assert entity == "conversation.intent_router"
+    state = hass.states.get(entity)
+    assert state is not None
+    assert state.attributes["friendly_name"] == "Intent Router"
+
+    other = ScriptedLLMServer()
+    await other.start()
+    try:
+        second = await _add_entry(hass, other.url)
+        await hass.async_block_till_done()
+        assert second["title"] == "Intent Router (127.0.0.1)"
+        assert first["result"].title == "Intent Router"
+        assert await hass.config_entries.async_unload(second["result"].entry_id)
+    finally:
+        await other.stop()
+
+
+async def _add_entry(hass: HomeAssistant, url: str) -> ConfigFlowResult:
+    """Add an entry for a server through the user flow."""
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_URL: url, CONF_VERIFY_SSL: True}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    return result
+
+
 @pytest.mark.usefixtures("mock_setup_entry")
 async def test_reconfigure_keeps_custom_title(
     hass: HomeAssistant,
@@ -471,6 +512,7 @@ async def test_options_flow(
             CONF_TEMPERATURE: 0,
             CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
             CONF_CONFIRM_DOMAINS: ["lock"],
+            CONF_CONFIRM_EVERY_ACTION: True,
             CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
             CONF_CONTEXT_TURNS: 4.0,
             CONF_CONTEXT_TTL: 90,
@@ -489,6 +531,7 @@ async def test_options_flow(
         CONF_TEMPERATURE: 0.0,
         CONF_ALLOWED_DOMAINS: ["light", "switch"],
         CONF_CONFIRM_DOMAINS: ["lock"],
+        CONF_CONFIRM_EVERY_ACTION: True,
         CONF_EXTRA_INSTRUCTIONS: "Answer in French.",
         CONF_CONTEXT_TURNS: 4,
         CONF_CONTEXT_TTL: 90.0,
@@ -509,6 +552,7 @@ async def test_options_flow(
         CONF_TEMPERATURE: float,
         CONF_ALLOWED_DOMAINS: list,
         CONF_CONFIRM_DOMAINS: list,
+        CONF_CONFIRM_EVERY_ACTION: bool,
         CONF_EXTRA_INSTRUCTIONS: str,
         CONF_CONTEXT_TURNS: int,
         CONF_CONTEXT_TTL: float,

@@ -278,6 +278,13 @@ def test_services_that_only_read_need_no_grounding() -> None:
             ("lock.unlock", ("lock.front_door",), {}),
             False,
         ),
+        # Locking runs without a yes, but a lock is still never learned.
+        (
+            "lock the front door lock",
+            None,
+            ("lock.lock", ("lock.front_door",), {}),
+            False,
+        ),
     ],
 )
 def test_what_may_be_learned(

@@ -12,6 +12,7 @@ from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 import contextlib
 from datetime import timedelta
 import json
+import logging
 import socket
 from typing import Any, Literal
 
@@ -27,7 +28,7 @@ import uvicorn
 import uvicorn.lifespan.on
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from custom_components.intent_router.const import CONF_MCP_SERVERS, DOMAIN
+from custom_components.intent_router.const import CONF_MCP_SERVERS, CONF_TIMEOUT, DOMAIN
 from custom_components.intent_router.mcp_tools import server_names
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
@@ -365,6 +366,42 @@ async def test_slow_tool_times_out_with_a_clear_reply(
     assert speech(result) == "The slow report tool didn't answer in time."
     assert server.calls == [("slow_report", {"seconds": NEVER})]
     assert len(llm_server.requests) == 1
+
+
+@pytest.mark.usefixtures("core_components")
+async def test_failing_calls_are_logged_once_per_outage(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    mock_config_entry: MockConfigEntry,
+    start_mcp_server: StartServer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Two calls time out, one answers: one line when it fails, one when back."""
+    caplog.set_level(logging.INFO, logger="custom_components.intent_router")
+    server = await start_mcp_server()
+    await setup_entry(
+        hass,
+        mock_config_entry,
+        [{"url": server.url, "token": None}],
+        **{CONF_TIMEOUT: 1.0},
+    )
+    for _ in range(2):
+        llm_server.add_plan(
+            plan(act(tool_name(server.url, "slow_report"), seconds=NEVER))
+        )
+        await converse(hass, mock_config_entry.entry_id, "write the report")
+    llm_server.add_plan(plan(act(tool_name(server.url, "lookup"), city="Oslo")))
+    llm_server.add_reply("Sunny in Oslo.")
+    await converse(hass, mock_config_entry.entry_id, "weather in Oslo")
+
+    logged = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.INFO and "tool calls" in r.getMessage()
+    ]
+    assert len(logged) == 2
+    assert "is unavailable (timeout)" in logged[0]
+    assert logged[1].endswith("is back")
 
 
 @pytest.mark.usefixtures("core_components")

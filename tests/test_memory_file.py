@@ -152,6 +152,44 @@ async def test_bad_turns_are_dropped_and_the_rest_kept(
     assert "mood" not in written["data"]["turns"]["kitchen"][1]
 
 
+async def test_unknown_keys_are_logged_once_with_the_version_and_left_out(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A newer minor version's keys: one warning naming them, none saved back."""
+    action = {"tool": "light.turn_on", "targets": ["light.a"], "args": {}}
+    _seed(
+        hass_storage,
+        mock_config_entry,
+        {
+            "turns": {
+                "kitchen": [
+                    _turn("first", mood="cheerful"),
+                    _turn("second", mood="calm", actions=[action | {"why": "dark"}]),
+                ],
+                "hall": [_turn("third", mood="tired")],
+            }
+        },
+        minor_version=STORAGE_MINOR_VERSION + 1,
+    )
+
+    await async_setup_agent(hass, mock_config_entry)
+
+    warnings = [r.getMessage() for r in caplog.records if "does not" in r.getMessage()]
+    assert len(warnings) == 1
+    assert f"version {STORAGE_VERSION}.{STORAGE_MINOR_VERSION + 1}" in warnings[0]
+    assert warnings[0].endswith("left out: actions.why, mood")
+    assert _texts(mock_config_entry, "kitchen") == ["first", "second"]
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    written = hass_storage[_key(mock_config_entry)]["data"]["turns"]
+    saved = [turn for turns in written.values() for turn in turns]
+    assert len(saved) == 3
+    assert not any("mood" in turn for turn in saved)
+    assert "why" not in saved[1]["actions"][0]
+
+
 async def test_a_file_from_a_newer_version_is_set_aside(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,

@@ -259,7 +259,25 @@ async def test_unavailability_is_logged_once_and_so_is_the_return(
 
     messages = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
     assert sum("model server is unavailable" in m for m in messages) == 1
-    assert sum("model server is answering again" in m for m in messages) == 1
+    assert sum("model server is back" in m for m in messages) == 1
     assert messages.index(
         next(m for m in messages if "unavailable" in m)
-    ) < messages.index("The model server is answering again")
+    ) < messages.index("The model server is back")
+
+
+async def test_rejected_plans_are_a_per_turn_detail(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A model planning a service that does not exist, twice: debug, not info."""
+    caplog.set_level(logging.DEBUG, logger="custom_components.intent_router")
+    for _ in range(2):
+        llm_server.add_plan(plan(act("light.explode", "light.kitchen_lights")))
+        await converse(hass, agent_id, "make it cosy")
+
+    rejected = [r for r in caplog.records if "Rejected a plan" in r.getMessage()]
+    assert len(rejected) == 2
+    assert all(r.levelno == logging.DEBUG for r in rejected)
+    assert hass.states.get("light.kitchen_lights").state == "on"

@@ -17,10 +17,12 @@ from .agent import IntentRouterAgent
 from .const import DOMAIN, PROBE_TIMEOUT
 from .context_store import ContextStore
 from .data import IntentRouterData
+from .issues import async_withdraw
 from .learned import LearnedCommands
 from .llm_client import LLMClient
 from .llm_reply import LLMAuthError, LLMConnectionError, LLMError
 from .music import MusicSource
+from .server_speed import async_check_speed, issue_id
 from .services import async_setup_services
 from .settings import Settings
 from .speech import shipped_languages
@@ -54,6 +56,13 @@ async def async_setup_entry(
         entry.data[CONF_VERIFY_SSL],
     )
     await client.async_prime(hass)
+    settings = Settings.from_options(entry.options)
+    if not settings.use_llm:  # no model, no warm-up: nothing is too slow
+        async_withdraw(hass, issue_id(entry.entry_id))
+    # Each warm-up measures the server against this entry's timeout.
+    client.on_measured = lambda speed: async_check_speed(
+        hass, entry.entry_id, entry.title, settings.timeout, speed
+    )
     try:
         models = await client.async_list_models(PROBE_TIMEOUT)
     except LLMAuthError as err:
@@ -72,7 +81,6 @@ async def async_setup_entry(
             translation_placeholders={"error": str(err)},
         ) from err
 
-    settings = Settings.from_options(entry.options)
     context = ContextStore(
         hass, entry.entry_id, settings.context_turns, settings.context_ttl_seconds
     )
@@ -131,5 +139,6 @@ async def async_remove_entry(
     hass: HomeAssistant, entry: IntentRouterConfigEntry
 ) -> None:
     """Delete the stored context with the entry: nothing of it stays behind."""
+    async_withdraw(hass, issue_id(entry.entry_id))
     await ContextStore(hass, entry.entry_id, 0, 0).async_remove()
     await LearnedCommands(hass, entry.entry_id).async_remove()

@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .domains import asks_first, domain_info
+from .domains import ConfirmPolicy, action_asks_first, asks_first, domain_info
 from .language import content_words, kind_words, words
 from .records import EntityInfo
 from .safety import is_denied
@@ -98,6 +98,23 @@ class Catalog:
         return info is not None and asks_first(
             info.domain, info.all_attributes.get("device_class"), confirm_domains
         )
+
+    def action_needs_confirmation(
+        self, tool: str, entity_id: str, policy: ConfirmPolicy
+    ) -> bool:
+        """Whether this action on this entity asks first (unlock, not lock).
+
+        A tool of another domain acting on it asks whenever the entity does:
+        what it does to the entity is not known.
+        """
+        info = self.exposed.get(entity_id)
+        if info is None:
+            return False
+        domain, _, service = tool.partition(".")
+        if domain != info.domain:
+            return self.needs_confirmation(entity_id, policy.domains)
+        device_class = info.all_attributes.get("device_class")
+        return action_asks_first(service, info.domain, device_class, policy)
 
 
 async def async_build_catalog(

@@ -38,6 +38,7 @@ from .const import (
     CONF_ALLOWED_DOMAINS,
     CONF_CONFIDENCE_THRESHOLD,
     CONF_CONFIRM_DOMAINS,
+    CONF_CONFIRM_EVERY_ACTION,
     CONF_CONTEXT_TTL,
     CONF_CONTEXT_TURNS,
     CONF_DEFAULT_MUSIC_PLAYER,
@@ -52,6 +53,7 @@ from .const import (
     DEFAULT_URL,
     DOMAIN,
     LOGGER,
+    NAME,
     PROBE_TIMEOUT,
 )
 from .llm_client import LLMClient
@@ -60,7 +62,7 @@ from .safety import DENIED_DOMAINS
 from .settings import MAX_CONTEXT_TTL, McpServerConfig, Settings, default_options
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from .data import IntentRouterConfigEntry
 
@@ -108,11 +110,24 @@ def _host(url: str) -> str:
     return parts.hostname or ""
 
 
-def _title(entry: ConfigEntry | None, connection: Mapping[str, Any]) -> str:
-    """The server's host, unless the user has renamed the entry."""
-    if entry is not None and entry.title != _host(entry.data[CONF_URL]):
-        return entry.title
-    return _host(connection[CONF_URL])
+def _title(
+    entry: ConfigEntry | None, connection: Mapping[str, Any], taken: Iterable[str]
+) -> str:
+    """What the agent is called: "Intent Router", as core names its agents.
+
+    The server's host is added only where another entry already has that
+    name. A title the integration made follows the server when it moves;
+    one the user chose stays, and so does an existing entry's.
+    """
+    host = _host(connection[CONF_URL])
+    if entry is None:
+        return NAME if NAME not in taken else f"{NAME} ({host})"
+    old_host = _host(entry.data[CONF_URL])
+    if entry.title == old_host:  # the host alone, as entries were first named
+        return host
+    if entry.title == f"{NAME} ({old_host})":
+        return f"{NAME} ({host})"
+    return entry.title
 
 
 class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -176,12 +191,12 @@ class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
             if not errors:
                 if entry is None:
                     return self.async_create_entry(
-                        title=_title(None, connection),
+                        title=_title(None, connection, self._titles()),
                         data=connection,
                         options=default_options(models),
                     )
                 return self.async_update_reload_and_abort(
-                    entry, title=_title(entry, connection), data=connection
+                    entry, title=_title(entry, connection, ()), data=connection
                 )
         return self.async_show_form(
             step_id=step_id,
@@ -191,6 +206,10 @@ class IntentRouterConfigFlow(ConfigFlow, domain=DOMAIN):
             errors=errors,
             description_placeholders={CONF_URL: stored[CONF_URL]} if stored else None,
         )
+
+    def _titles(self) -> set[str]:
+        """The titles of the entries there are."""
+        return {entry.title for entry in self._async_current_entries()}
 
     def _entry_being_changed(self) -> ConfigEntry | None:
         """The entry a reauth or reconfigure flow changes; None for a new one."""
@@ -375,6 +394,9 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
             vol.Required(
                 CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
             ): _domains_selector(domains),
+            vol.Required(
+                CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
+            ): BooleanSelector(),
             vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
                 TextSelectorConfig(multiline=True)
             ),

@@ -6,6 +6,8 @@ import logging
 from typing import Final
 
 DOMAIN: Final = "intent_router"
+# The agent's name (its entry's title), as core names its LLM agents.
+NAME: Final = "Intent Router"
 LOGGER = logging.getLogger(__package__)
 
 # Connection (config entry data). CONF_URL, CONF_API_KEY and CONF_VERIFY_SSL
@@ -20,6 +22,7 @@ CONF_CONFIDENCE_THRESHOLD: Final = "confidence_threshold"
 CONF_TEMPERATURE: Final = "temperature"
 CONF_ALLOWED_DOMAINS: Final = "allowed_domains"
 CONF_CONFIRM_DOMAINS: Final = "confirm_domains"
+CONF_CONFIRM_EVERY_ACTION: Final = "confirm_every_action"
 CONF_EXTRA_INSTRUCTIONS: Final = "extra_instructions"
 CONF_CONTEXT_TURNS: Final = "context_turns"
 CONF_CONTEXT_TTL: Final = "context_ttl"
@@ -29,6 +32,16 @@ CONF_USE_LLM: Final = "use_llm"
 CONF_DEFAULT_MUSIC_PLAYER: Final = "default_music_player"
 # Stored as a list of {"url": str, "token": str | None}; edited as text lines.
 CONF_MCP_SERVERS: Final = "mcp_servers"
+
+# A typical model plan, to judge the server's measured speed by
+# (server_speed.py): the medians of the dialogue bench's run
+# `dialogues-compact-c-20261124T075931Z` (bench/summaries/dialogues.md):
+# prompt tokens the server processed per turn (the rest was cached) and
+# tokens the model wrote.
+TYPICAL_PLAN_PROMPT_TOKENS: Final = 98
+TYPICAL_PLAN_OUTPUT_TOKENS: Final = 12
+# The timeout offered is what a typical plan needs, times this.
+TIMEOUT_MARGIN: Final = 1.5
 
 # Turns a minute one device may take (utterance.py, RateLimiter).
 RATE_LIMIT_PER_MINUTE: Final = 20

@@ -33,7 +33,7 @@ from homeassistant.helpers.json import json_encoder_default
 from homeassistant.util.json import json_loads
 
 from .const import DOMAIN, LOGGER
-from .records import Turn, decode, encode
+from .records import Turn, decode, encode, unknown_keys
 from .storage import RobustStore
 
 if TYPE_CHECKING:
@@ -153,7 +153,16 @@ class ContextStore:
         )
         if loaded is None:
             return
-        self._turns, dropped, changed = loaded
+        self._turns, dropped, changed, unknown = loaded
+        if unknown:
+            # Left out of the turns, so the next save does not carry them.
+            LOGGER.warning(
+                "The memory file %s (version %s) has keys this version does not"
+                " know, probably from a newer Intent Router; they are left out: %s",
+                self._store.key,
+                self._store.file_version,
+                ", ".join(sorted(unknown)),
+            )
         if dropped:
             LOGGER.warning(
                 "Dropped %s unreadable turns from the memory file %s",
@@ -248,9 +257,10 @@ def _file_data(turns: KeptTurns, ttl_seconds: float) -> dict[str, Any]:
 
 def _read_file(
     data: Any, cutoff: float, max_turns: int
-) -> tuple[KeptTurns, int, bool] | None:
-    """A memory file's usable turns, how many were bad, and whether it changed.
+) -> tuple[KeptTurns, int, bool, set[str]] | None:
+    """A memory file's usable turns, bad count, change, and unknown keys.
 
+    The unknown keys are those of its turns this version does not have.
     None when the file is not this layout at all. Runs in a worker thread.
     """
     if not isinstance(data, dict) or not isinstance(
@@ -260,15 +270,18 @@ def _read_file(
     kept_turns: KeptTurns = {}
     dropped = 0
     changed = False
+    unknown: set[str] = set()
     for key, stored in turns.items():
         values = stored if isinstance(stored, list) else [stored]
+        for value in values:
+            unknown |= unknown_keys(Turn, value)
         readable = [_kept(turn) for turn in _read_turns(values)]
         dropped += len(values) - len(readable)
         fresh = tuple(turn for turn in readable if turn.time >= cutoff)
         changed |= len(fresh) != len(readable) or len(fresh) > max_turns
         if fresh:
             kept_turns[str(key)] = fresh[-max_turns:]
-    return kept_turns, dropped, changed or dropped > 0
+    return kept_turns, dropped, changed or dropped > 0, unknown
 
 
 def _read_turns(values: Iterable[Any]) -> list[Turn]:

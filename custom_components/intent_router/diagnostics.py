@@ -54,6 +54,8 @@ async def async_get_config_entry_diagnostics(
             "openai_sdk": data.client.sdk_version,
             "response_mode": data.client.mode,
             "models": data.models,
+            # The last warm-up's measurement (server_speed.py), if any.
+            "speed": data.client.speed.as_dict() if data.client.speed else None,
         },
         "context": data.context.counts(),
         "learned_commands": data.learned.counts(),

@@ -48,6 +48,14 @@ BRIGHTNESS_STEP = 20
 
 
 @dataclass(slots=True, frozen=True)
+class ConfirmPolicy:
+    """What asks before acting: the domains, and whether every action asks."""
+
+    domains: frozenset[str]
+    every_action: bool = False
+
+
+@dataclass(slots=True, frozen=True)
 class DomainInfo:
     """What one domain's entities do and how the agent treats them."""
 
@@ -65,6 +73,10 @@ class DomainInfo:
     # and device classes that always ask (garage doors, gates).
     confirm: bool = False
     confirm_device_classes: frozenset[str] = frozenset()
+    # The services that open the home (unlock, open, disarm): the only ones
+    # that ask, unless the owner asks for every action. A domain without
+    # them asks for every action when the owner adds it.
+    opens: frozenset[str] = frozenset()
     # Whether it acts only when named: a script or scene is never what a kind
     # of device or a room means.
     must_be_named: bool = False
@@ -233,7 +245,7 @@ _SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
 
 DOMAINS: Mapping[str, DomainInfo] = {
     "automation": DomainInfo(must_be_named=True),
-    "alarm_control_panel": DomainInfo(confirm=True),
+    "alarm_control_panel": DomainInfo(confirm=True, opens=frozenset({"alarm_disarm"})),
     "binary_sensor": DomainInfo(acting_attributes=("device_class",)),
     "climate": replace(
         _SWITCHED,
@@ -260,6 +272,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         restore=_restore_cover,
         acting_attributes=("current_position", "device_class"),
         confirm_device_classes=frozenset({"garage", "gate", "door"}),
+        opens=frozenset({"open_cover", "set_cover_position", "toggle"}),
         verbs={Verb.OPEN: "open_cover", Verb.CLOSE: "close_cover"},
         set_to=_set_percent("set_cover_position", "position"),
     ),
@@ -294,6 +307,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_off="unlock",
         restore=_restore_lock,
         confirm=True,
+        opens=frozenset({"unlock", "open"}),
         verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
     ),
     "media_player": replace(
@@ -360,6 +374,21 @@ def asks_first(
     return domain in confirm_domains or (
         device_class in domain_info(domain).confirm_device_classes
     )
+
+
+def action_asks_first(
+    service: str, domain: str, device_class: object, policy: ConfirmPolicy
+) -> bool:
+    """Whether this service on such an entity needs a yes first.
+
+    By default only what opens the home asks (unlock, open a garage door,
+    disarm); securing it (lock, close, arm) does not. With `every_action`,
+    any action on the entity asks.
+    """
+    if not asks_first(domain, device_class, policy.domains):
+        return False
+    opens = domain_info(domain).opens
+    return policy.every_action or not opens or service in opens
 
 
 def confirmed_by_default() -> tuple[str, ...]:

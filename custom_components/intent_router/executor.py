@@ -105,7 +105,7 @@ async def _async_run(
         SupportsResponse.NONE
     )
     if remaining <= 0:
-        LOGGER.warning("%s on %s not started: out of time", action.tool, action.targets)
+        LOGGER.debug("%s on %s not started: out of time", action.tool, action.targets)
         return ActionOutcome(action, "timeout", prior)
     try:
         async with asyncio.timeout_at(deadline):
@@ -118,10 +118,10 @@ async def _async_run(
                 return_response=wants_response,
             )
     except TimeoutError:
-        LOGGER.warning("%s on %s timed out", action.tool, action.targets)
+        LOGGER.debug("%s on %s timed out", action.tool, action.targets)
         return ActionOutcome(action, "timeout", prior)
     except HomeAssistantError as err:
-        LOGGER.warning("%s on %s failed: %s", action.tool, action.targets, err)
+        LOGGER.debug("%s on %s failed: %s", action.tool, action.targets, err)
         return ActionOutcome(action, type(err).__name__, prior)
     return ActionOutcome(action, prior=prior, result=response)
 

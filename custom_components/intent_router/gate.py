@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
-from .domains import OPPOSITES, STATE_VERBS, verb_service
+from .domains import OPPOSITES, STATE_VERBS, ConfirmPolicy, verb_service
 from .grounding import Grounded, Ungrounded, check_grounding
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
@@ -129,7 +129,7 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
     plan: Plan,
     catalog: Catalog,
     threshold: float,
-    confirm: Collection[str],
+    confirm: ConfirmPolicy,
     *,
     confirmed: bool,
     mentions: Mentions | None = None,
@@ -141,19 +141,20 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
 
     With `mentions` (a plan made for these words: the model's or a learned
     one), each target must be grounded in them (grounding.py); what asks
-    first (locks, garage doors) asks unless `confirmed` already, and so
+    first (unlocking, opening a garage door: `confirm`) asks unless
+    `confirmed` already, and so
     does a tool that may change things when the words `said` do not say
     what it acts on.
     """
     grounding = (
-        check_grounding(plan, mentions, catalog, last_targets, offered, confirm)
+        check_grounding(plan, mentions, catalog, last_targets, offered, confirm.domains)
         if mentions is not None and plan.actions
         else None
     )
     runs = grounding.plan if isinstance(grounding, Grounded) else plan
     needs_confirmation = not confirmed and (
         any(
-            catalog.needs_confirmation(target, confirm)
+            catalog.action_needs_confirmation(action.tool, target, confirm)
             for action in runs.actions
             for target in action.targets
         )

@@ -1,8 +1,8 @@
 """Repair issues: what the user should know and can act on outside a turn.
 
-Every issue the integration raises is a warning the user resolves elsewhere
-(the options, a file, the server), so none is fixable from the repair
-dialog; each is withdrawn by id when the cause is gone.
+Each issue is a warning, withdrawn by id when the cause is gone. Most are
+resolved elsewhere (a file, the server); one with `fix` data has a fix
+flow (repairs.py) that applies the fix it describes.
 """
 
 from __future__ import annotations
@@ -23,13 +23,16 @@ def async_warn(
     issue_id: str,
     translation_key: str,
     placeholders: Mapping[str, str],
+    *,
+    fix: dict[str, str | int | float | None] | None = None,
 ) -> None:
     """Raise (or update) a warning in Home Assistant's repairs."""
     ir.async_create_issue(
         hass,
         DOMAIN,
         issue_id,
-        is_fixable=False,
+        data=fix,
+        is_fixable=fix is not None,
         severity=ir.IssueSeverity.WARNING,
         translation_key=translation_key,
         translation_placeholders=dict(placeholders),

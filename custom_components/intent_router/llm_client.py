@@ -34,9 +34,12 @@ from .llm_reply import (
     LLMError,
     LLMResponseError,
     LLMTimeoutError,
+    LLMTooSlowError,
     extract_json_object,
 )
+from .outage import Outage
 from .records import encodable
+from .server_speed import ServerSpeed, rate_from_clock, rate_from_timings
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -55,6 +58,8 @@ MIN_ATTEMPT_TIME = 0.5
 RESPONSE_FORMAT_WORDS = ("response_format", "schema", "grammar")
 # Seconds after a step-down before the best mode is tried again.
 REPROBE_AFTER = 600.0
+# Tokens the warm-up's second request writes, to time the server's output.
+SPEED_PROBE_TOKENS = 16
 
 
 class ResponseMode(StrEnum):
@@ -150,6 +155,33 @@ def _read_reply(response: object, mode: ResponseMode) -> _Reply:
     )
 
 
+def _measure(
+    read: object, read_seconds: float, wrote: object, write_seconds: float
+) -> ServerSpeed | None:
+    """The speeds the server reported, or else the wall clock's.
+
+    The prompt speed is what the server processed of the first request (its
+    cache may have held some); the output speed, the second request's.
+    """
+    prompt = rate_from_timings(getattr(read, "timings", None), "prompt")
+    output = rate_from_timings(getattr(wrote, "timings", None), "predicted")
+    if prompt is not None and output is not None:
+        return ServerSpeed(prompt, output, "timings")
+    usage = getattr(read, "usage", None)
+    tokens = _count(getattr(usage, "prompt_tokens", None))
+    cached = _count(
+        getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", None)
+    )
+    prompt = rate_from_clock(
+        tokens - (cached or 0) if tokens is not None else None, read_seconds
+    )
+    written = _count(getattr(getattr(wrote, "usage", None), "completion_tokens", None))
+    output = rate_from_clock(written, write_seconds)
+    if prompt is None or output is None:
+        return None
+    return ServerSpeed(prompt, output, "wall_clock")
+
+
 def _count(value: object) -> int | None:
     """A token count, if the server gave a sensible one."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -174,7 +206,13 @@ class LLMClient:
         self.mode = ResponseMode.JSON_SCHEMA
         # When the mode last stepped down (time.monotonic), if it did.
         self._stepped_down_at: float | None = None
-        self._available = True
+        self._outage = Outage(
+            "The model server",
+            "turns fall back to local sentences until it answers again",
+        )
+        # The last warm-up's measurement, and who hears of each new one.
+        self.speed: ServerSpeed | None = None
+        self.on_measured: Callable[[ServerSpeed], None] | None = None
 
     @property
     def sdk_version(self) -> str:
@@ -230,17 +268,37 @@ class LLMClient:
         model: str,
         timeout: float,
     ) -> None:
-        """Have the server process these messages and write one token.
+        """Have the server process these messages, then time its output.
 
         No retries and no structured output: a server that caches prompts
-        keeps what it processed, which is the point; the reply is not read.
+        keeps what it processed, which is the point; the first reply is one
+        token, unread. The second request, on the now cached prompt, writes
+        a few tokens to time. The figures go to `speed` and `on_measured`.
         """
+        sent = _encodable_messages(messages)
+        started = time.monotonic()
+        read = await self._async_raw(sent, model, 1, timeout)
+        read_seconds = time.monotonic() - started
+        started = time.monotonic()
+        wrote = await self._async_raw(sent, model, SPEED_PROBE_TOKENS, timeout)
+        speed = _measure(read, read_seconds, wrote, time.monotonic() - started)
+        LOGGER.debug("Measured the model server: %s", speed)
+        if speed is not None:
+            self.speed = speed
+            if self.on_measured is not None:
+                self.on_measured(speed)
+
+    async def _async_raw(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        model: str,
+        max_tokens: int,
+        timeout: float,
+    ) -> object:
+        """One plain chat completion, as the SDK returns it."""
         try:
-            await self._client.chat.completions.create(
-                model=model,
-                messages=_encodable_messages(messages),
-                max_tokens=1,
-                timeout=timeout,
+            return await self._client.chat.completions.create(
+                model=model, messages=messages, max_tokens=max_tokens, timeout=timeout
             )
         except openai.OpenAIError as err:
             raise _map_error(err) from err
@@ -276,26 +334,20 @@ class LLMClient:
         """
         try:
             result = await _async_retrying(attempt, budget)
+        except LLMTimeoutError as err:
+            if self.speed is not None and not self.speed.fits(budget):
+                # Not an outage: the server is as slow as it was measured.
+                raise LLMTooSlowError(str(err)) from err
+            self._outage.failed(err.reason)
+            raise
         except LLMConnectionError as err:
-            if self._available:
-                self._available = False
-                LOGGER.info(
-                    "The model server is unavailable (%s); turns fall back to"
-                    " local sentences until it answers again",
-                    err.reason,
-                )
+            self._outage.failed(err.reason)
             raise
         except LLMError:
-            self._note_answered()  # it answered, if not usefully
+            self._outage.answered()  # it answered, if not usefully
             raise
-        self._note_answered()
+        self._outage.answered()
         return result
-
-    def _note_answered(self) -> None:
-        """The server answered: log its return if it had been unavailable."""
-        if not self._available:
-            self._available = True
-            LOGGER.info("The model server is answering again")
 
     def _schema_mode(self) -> ResponseMode:
         """The mode to ask for a schema with: the best one again once in a while.

@@ -48,6 +48,12 @@ class LLMTimeoutError(LLMConnectionError):
     reason = "timeout"
 
 
+class LLMTooSlowError(LLMTimeoutError):
+    """It timed out, and its measured speed says a plan cannot fit the time."""
+
+    reason = "too_slow"
+
+
 class LLMResponseError(LLMError):
     """The server answered, but not with something usable."""
 

@@ -47,6 +47,7 @@ from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
 from .issues import async_warn, async_withdraw
 from .language import words
+from .outage import Outage
 from .plan import PlanError, Rejection
 from .records import Action, EntityInfo
 from .safety import is_denied
@@ -151,6 +152,10 @@ class McpServer:
         self.url = url
         self.tools: dict[str, McpTool] = {}
         self.problem: McpServerError | None = None
+        # Tool calls failing, logged once per outage (outage.py).
+        self._calls = Outage(
+            f"MCP server {name}'s tool calls", "its tools fail until it answers"
+        )
         # None until a transport has worked; then whether it was SSE.
         self._sse: bool | None = None
         # One client per server, for its bearer token; HA closes it on stop.
@@ -271,9 +276,13 @@ class McpServer:
 
         try:
             async with asyncio.timeout(timeout):
-                return await self._async_session(call)
+                result = await self._async_session(call)
         except CONNECTION_ERRORS as err:
-            raise _classify(err) from err
+            failure = _classify(err)
+            self._calls.failed(failure.reason)
+            raise failure from err
+        self._calls.answered()
+        return result
 
 
 async def _async_list_tools(session: ClientSession) -> list[RemoteTool]:
@@ -368,7 +377,7 @@ class McpTool:
                 self._remote.name, action.args, timeout
             )
         except McpServerError as err:
-            LOGGER.info("MCP tool %s failed: %s", self.name, err.reason)
+            LOGGER.debug("MCP tool %s failed: %s", self.name, err.reason)
             key = "mcp_tool_timeout" if err.reason == "timeout" else "mcp_tool_failed"
             return ToolRun(error=err.reason, speech=phrase(key, tool=self.spoken_name))
         text = _result_text(result)

@@ -92,8 +92,8 @@ class PlanRunner:
             speech = utterance.phrases.say(question.question)
             return TurnResult(speech, Outcome.CLARIFY, source, plan)
         except PlanError as err:
-            LOGGER.info("Rejected a plan: %s", err.rejection)
-            LOGGER.debug("Rejected plan detail: %s", err.detail)
+            # A per-turn detail (the trace has it), not an outage.
+            LOGGER.debug("Rejected a plan: %s (%s)", err.rejection, err.detail)
             utterance.trace(rejection=err.rejection, detail=err.detail)
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
@@ -197,7 +197,7 @@ class PlanRunner:
             plan,
             catalog,
             self._settings.confidence_threshold,
-            self._settings.confirm_domains,
+            self._settings.confirm_policy,
             confirmed=confirmed,
             mentions=mentions,
             last_targets=utterance.last_targets,

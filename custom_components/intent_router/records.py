@@ -172,6 +172,35 @@ def decode[T: DataclassInstance](cls: type[T], value: Any) -> T:
     return cls(**kwargs)
 
 
+def unknown_keys(cls: type[DataclassInstance], value: Any) -> set[str]:
+    """Keys of encoded data that the record `cls` (or one it holds) lacks.
+
+    `decode` leaves them out; this names them ("actions.undo_hint"), so a
+    file written by a newer version can say so once.
+    """
+    if not isinstance(value, dict):
+        return set()
+    types = {name: hint for name, hint, _ in _field_types(cls)}
+    unknown = {str(key) for key in value if key not in types}
+    for name, hint in types.items():
+        for record, item in _records_in(hint, value.get(name)):
+            unknown |= {f"{name}.{key}" for key in unknown_keys(record, item)}
+    return unknown
+
+
+def _records_in(hint: Any, value: Any) -> list[tuple[type[DataclassInstance], Any]]:
+    """The records a field holds: itself, or the items of a list of them."""
+    if isinstance(hint, type) and is_dataclass(hint):
+        return [(hint, value)]
+    items = value if isinstance(value, list) else [value]
+    return [
+        (arg, item)
+        for arg in get_args(hint)
+        if isinstance(arg, type) and is_dataclass(arg)
+        for item in items
+    ]
+
+
 @cache
 def _field_types(cls: type[DataclassInstance]) -> tuple[tuple[str, Any, bool], ...]:
     """A record's fields: name, type, and whether encoded data must have it."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .domains import confirmed_by_default
+from .domains import ConfirmPolicy, confirmed_by_default
 
 DEFAULT_MODEL = "qwen2.5:3b"
 DEFAULT_ALLOWED_DOMAINS = (
@@ -64,6 +64,8 @@ class Settings:
     temperature: float = 0.1
     allowed_domains: frozenset[str] = frozenset(DEFAULT_ALLOWED_DOMAINS)
     confirm_domains: frozenset[str] = frozenset(DEFAULT_CONFIRM_DOMAINS)
+    # Ask for every action on those domains, not only what opens the home.
+    confirm_every_action: bool = False
     extra_instructions: str = ""
     context_turns: int = 10
     context_ttl: float = 30.0  # minutes
@@ -91,6 +93,11 @@ class Settings:
     def as_options(self) -> dict[str, Any]:
         """The settings as stored options (lists sorted, JSON-friendly)."""
         return {item.name: _write(getattr(self, item.name)) for item in fields(self)}
+
+    @property
+    def confirm_policy(self) -> ConfirmPolicy:
+        """What asks before acting (gate.py)."""
+        return ConfirmPolicy(self.confirm_domains, self.confirm_every_action)
 
     @property
     def context_ttl_seconds(self) -> float:

@@ -74,6 +74,8 @@ class _VersionedStorage(Store[Any]):
             serialize_in_event_loop=serialize_in_event_loop,
         )
         self._migrate = migrate
+        # The version of the file last loaded, as it was on disk.
+        self.file_version = f"{version}.{minor_version}"
 
     async def _async_migrate_func(
         self, old_major_version: int, old_minor_version: int, old_data: Any
@@ -83,6 +85,7 @@ class _VersionedStorage(Store[Any]):
         A newer minor version is read as it is: the fields it added are not
         known here and are left out when its records are read.
         """
+        self.file_version = f"{old_major_version}.{old_minor_version}"
         if old_major_version > self.version:
             raise _NewerFileError(
                 _StoredFile(old_major_version, old_minor_version, old_data)
@@ -125,6 +128,11 @@ class RobustStore:
     def key(self) -> str:
         """The storage key, for log lines."""
         return self._store.key
+
+    @property
+    def file_version(self) -> str:
+        """The version of the file last loaded, as it was on disk ("1.2")."""
+        return self._store.file_version
 
     async def async_load[T](self, read: Callable[[Any], T | None]) -> T | None:
         """The file read by `read` (in a worker thread); None when set aside.

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.components.conversation import AssistantContent
 
 from .const import MAX_TEXT_LENGTH
-from .llm_reply import LLMAuthError, LLMConnectionError, LLMError, LLMTimeoutError
+from .llm_reply import (
+    LLMAuthError,
+    LLMConnectionError,
+    LLMError,
+    LLMTimeoutError,
+    LLMTooSlowError,
+)
 from .records import Plan
 from .shortcuts import referred
 from .speech import Phrase, Phrasebook, phrase
@@ -50,6 +56,10 @@ class ModelFailedError(Exception):
         """What the user hears of a failed model request."""
         if isinstance(err, LLMAuthError):
             return ModelFailedError("model_auth_failed", err.reason)
+        if isinstance(err, LLMTooSlowError):
+            # Its measured speed says a plan cannot fit the timeout: say so,
+            # retrying will not help (a repair issue offers a timeout).
+            return ModelFailedError("model_server_too_slow", err.reason)
         if isinstance(err, LLMTimeoutError):
             # Up, but slow (a CPU model's first, uncached prompt): say so,
             # rather than that it could not be reached.

@@ -153,7 +153,7 @@ class MusicControl(SpeakerTool):
             async with asyncio.timeout(timeout):
                 await async_call(hass, player, service, data, context)
         except (TimeoutError, HomeAssistantError) as err:
-            LOGGER.warning("%s on %s failed: %r", self.name, player, err)
+            LOGGER.debug("%s on %s failed: %r", self.name, player, err)
             return ToolRun(
                 error="timeout"
                 if isinstance(err, TimeoutError)

@@ -86,7 +86,7 @@ class MusicPlay(SpeakerTool):
         deadline = hass.loop.time() + timeout
 
         def failed(error: str, key: str, **placeholders: str) -> ToolRun:
-            LOGGER.info("%s on %s: %s", self.name, player, error)
+            LOGGER.debug("%s on %s: %s", self.name, player, error)
             return ToolRun(
                 error=error,
                 speech=phrase(key, **placeholders),
@@ -128,7 +128,7 @@ class MusicPlay(SpeakerTool):
         except TimeoutError:
             return failed("timeout", "music_not_started", title=title, player=where)
         except HomeAssistantError as err:
-            LOGGER.warning("%s on %s failed: %s", self.name, player, err)
+            LOGGER.debug("%s on %s failed: %s", self.name, player, err)
             return failed(
                 type(err).__name__, "music_not_started", title=title, player=where
             )

@@ -60,7 +60,7 @@ async def async_search(
         )
         found = _spotify_found(result)
     except SpotifyError as err:
-        LOGGER.warning("Spotify search failed: %s", err)
+        LOGGER.debug("Spotify search failed: %s", err)
         return None
     except (AttributeError, TypeError) as err:
         _warn_spotify_changed(repr(err))

@@ -1,0 +1,121 @@
+"""The model server's speed, measured at warm-up, against the turn's timeout.
+
+The warm-up sends the prompt's stable part (prompt speed), then the same,
+now cached, prompt once more for a few tokens (output speed). llama.cpp's
+`timings` give both rates; servers without them (Ollama, vLLM) are timed by
+the wall clock, which counts the request's whole time against it. A typical
+plan (const.py) that cannot fit the timeout raises a repair issue whose fix
+flow (repairs.py) applies a timeout that fits; a measurement that fits
+withdraws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+import math
+from typing import TYPE_CHECKING, Any
+
+from .const import (
+    TIMEOUT_MARGIN,
+    TYPICAL_PLAN_OUTPUT_TOKENS,
+    TYPICAL_PLAN_PROMPT_TOKENS,
+)
+from .issues import async_warn, async_withdraw
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+# The options form's bounds and step for the timeout, in seconds.
+MIN_TIMEOUT = 1.0
+MAX_TIMEOUT = 60.0
+TIMEOUT_STEP = 0.5
+ISSUE_TRANSLATION_KEY = "server_too_slow"
+
+
+@dataclass(slots=True, frozen=True)
+class ServerSpeed:
+    """Tokens per second the server read and wrote at the last warm-up."""
+
+    prompt_per_second: float
+    output_per_second: float
+    # "timings" (what the server reported) or "wall_clock".
+    measured_by: str
+
+    def plan_seconds(self) -> float:
+        """What a typical plan takes on this server, in seconds."""
+        return (
+            TYPICAL_PLAN_PROMPT_TOKENS / self.prompt_per_second
+            + TYPICAL_PLAN_OUTPUT_TOKENS / self.output_per_second
+        )
+
+    def fits(self, timeout: float) -> bool:
+        """Whether a typical plan fits this timeout."""
+        return self.plan_seconds() <= timeout
+
+    def fitting_timeout(self) -> float:
+        """The smallest timeout the options allow that fits, with a margin."""
+        wanted = self.plan_seconds() * TIMEOUT_MARGIN
+        rounded = math.ceil(wanted / TIMEOUT_STEP) * TIMEOUT_STEP
+        return min(max(rounded, MIN_TIMEOUT), MAX_TIMEOUT)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The figures for diagnostics, with what a plan needs."""
+        return {
+            **asdict(self),
+            "typical_plan_seconds": round(self.plan_seconds(), 2),
+            "typical_plan_tokens": {
+                "prompt": TYPICAL_PLAN_PROMPT_TOKENS,
+                "output": TYPICAL_PLAN_OUTPUT_TOKENS,
+            },
+        }
+
+
+def rate_from_timings(timings: object, kind: str) -> float | None:
+    """llama.cpp's `<kind>_per_second` from a reply's `timings`, if sensible."""
+    if not isinstance(timings, dict):
+        return None
+    value = timings.get(f"{kind}_per_second")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) and value > 0 else None
+
+
+def rate_from_clock(tokens: int | None, seconds: float) -> float | None:
+    """Tokens over the request's whole time (an upper bound on what it took)."""
+    if not tokens or seconds <= 0:
+        return None
+    return tokens / seconds
+
+
+def issue_id(entry_id: str) -> str:
+    """The repair issue of one entry's server."""
+    return f"{ISSUE_TRANSLATION_KEY}_{entry_id}"
+
+
+def async_check_speed(
+    hass: HomeAssistant,
+    entry_id: str,
+    title: str,
+    timeout: float,
+    speed: ServerSpeed,
+) -> None:
+    """Raise the repair issue if a typical plan cannot fit, withdraw it if it can."""
+    if speed.fits(timeout):
+        async_withdraw(hass, issue_id(entry_id))
+        return
+    async_warn(
+        hass,
+        issue_id(entry_id),
+        ISSUE_TRANSLATION_KEY,
+        {
+            "entry": title,
+            "prompt_speed": f"{speed.prompt_per_second:.0f}",
+            "output_speed": f"{speed.output_per_second:.1f}",
+            "prompt_tokens": str(TYPICAL_PLAN_PROMPT_TOKENS),
+            "output_tokens": str(TYPICAL_PLAN_OUTPUT_TOKENS),
+            "needed": f"{speed.plan_seconds():.1f}",
+            "timeout": f"{timeout:g}",
+            "fitting_timeout": f"{speed.fitting_timeout():g}",
+        },
+        fix={"entry_id": entry_id, "timeout": speed.fitting_timeout()},
+    )

@@ -1,0 +1,66 @@
+"""The README's two-minute check, run as a user would after adding the agent.
+
+What it tells them to say and what it says they will hear must hold, with
+the default options; each phrase is taken from the README's own text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_capture_events,
+)
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST, EVENT_HANDLED
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+
+from .helpers import act, plan, speech
+from .home import async_setup_agent
+from .llm_server import ScriptedLLMServer
+
+README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+SECTION = README.split("**A two-minute check**", 1)[1].split("## Configuration")[0]
+CHECK = " ".join(SECTION.split())  # as read, whatever the line breaks
+# (said, heard): the README's words, checked to be there.
+STEPS = [
+    ("turn on the kitchen lights", "Turned on the light"),
+    ("undo that", "OK, Kitchen Lights is back the way it was."),
+    ("it's too dark in the kitchen", "Turned on Kitchen Lights."),
+]
+
+
+async def test_the_two_minute_check_holds(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Each step of the README gets the reply it promises, with the defaults."""
+    for said, heard in STEPS:
+        assert f"*{said}*" in CHECK
+        assert f'"{heard}"' in CHECK
+    assert "<!-- warm-up figures: filled in by the lead" in CHECK
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
+    )
+    # Should the reading leave the third step to the model, it plans right.
+    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+    events = async_capture_events(hass, EVENT_HANDLED)
+    states = []
+
+    conversation_id = None  # the Assist dialog keeps one conversation
+    for said, heard in STEPS:
+        result = await conversation.async_converse(
+            hass, said, conversation_id, Context(), language="en", agent_id=agent_id
+        )
+        conversation_id = result.conversation_id
+        assert speech(result) == heard
+        states.append(hass.states.get("light.kitchen_lights").state)
+
+    assert states == ["on", "off", "on"]
+    assert [e.data["source"] for e in events][-1] in ("reading", "model")
