@@ -425,13 +425,15 @@ class IntentRouterAgent:
     ) -> TurnResult | None:
         """Step 7, skipped: these words here ran before and stood (learned.py).
 
-        Not for an answer to a question or an automation's: the words alone
+        Not for an answer to a question or an automation's, nor for a
+        question ("Licht an?" is not the learned "Licht an"): the words alone
         do not say what those mean.
         """
         if (
             not self._settings.learn_commands
             or utterance.pending
             or utterance.automation
+            or reading.question
         ):
             return None
         plan = self._learned.lookup(
