@@ -169,7 +169,11 @@ def read(
         | again
         | hedges
         | (
-            spoken.filler | spoken.reference | spoken.closing | spoken.everything
+            spoken.filler
+            | spoken.reference
+            | spoken.closing
+            | spoken.everything
+            | spoken.verb_forms
             if spoken
             else frozenset()
         )
@@ -345,24 +349,24 @@ def _closes(tokens: list[str], spoken: Words) -> bool:
     """Whether a word that refers back only where no noun follows it does.
 
     "Mach sie aus", "zet het uit", "éteins-la", "apágala en la cocina": what
-    follows it is a verb, a particle or a small word; in "mach das Licht
-    aus" it is an article.
+    follows it is a verb, a particle or a small word, not a noun nor an
+    article ("Schalten Sie das Licht ein"); in "mach das Licht aus" it is an
+    article.
     """
     small = {
         word
         for table in (
-            *spoken.verbs.values(),
             spoken.hedges,
             spoken.filler,
             spoken.stop,
             spoken.everything,
             spoken.reference,
-            spoken.closing,
             spoken.shortcuts[Shortcut.AGAIN],
+            *spoken.verbs.values(),
         )
-        for phrase in table
-        for word in phrase.split()
-    }
+        for word in table
+        if " " not in word
+    } - spoken.closing
     return any(
         word in spoken.closing
         and (index + 1 == len(tokens) or tokens[index + 1] in small)
