@@ -240,7 +240,7 @@ async def test_say_that_again_does_not_act_again(
     language: str,
     said: str,
 ) -> None:
-    """ "Répète" asks to hear something again: the lights are not turned off again."""
+    """Asked to hear it again ("répète"), the lights are not turned off again."""
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN_LIGHTS)))
     await converse(hass, agent_id, "Kitchen Lights", kitchen, language)
     assert hass.states.get(KITCHEN_LIGHTS).state == "off"

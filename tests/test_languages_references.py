@@ -87,7 +87,7 @@ async def test_an_article_names_and_the_command_is_learned(
     language: str,
     said: str,
 ) -> None:
-    """"Éteins la lumière ..." refers to nothing: learned, it runs without the model.
+    """An article refers to nothing: learned, the command runs without the model.
 
     The model is scripted for the second time too: asked, it would answer
     (at once, the clock being frozen), and the count of requests tells.
@@ -117,7 +117,7 @@ async def test_a_pronoun_refers_to_what_was_last_acted_on(
     language: str,
     said: str,
 ) -> None:
-    """"Apágala", "zet 'm aan": the model's plan for the last lights stands."""
+    """A pronoun ("apágala", "zet 'm aan") grounds the plan for the last lights."""
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN_LIGHTS)))
     llm_server.add_plan(plan(act("light.turn_on", KITCHEN_LIGHTS)))
     await converse(hass, agent_id, TURN_OFF[language], kitchen, language)

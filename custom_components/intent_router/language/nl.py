@@ -28,7 +28,7 @@ WORDS = Words.written(
         ),
     },
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké",
-    hedges="een beetje|beetje|iets|eigenlijk|even|nu|hier",
+    hedges="een beetje|beetje|iets|eigenlijk|even|maar|ook|nu|hier",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
