@@ -79,8 +79,9 @@ def match_shortcut(
 
     Politeness is ignored ("mach das bitte rückgängig"), unless it is all
     there is ("okay"). An utterance made of one shortcut's phrases ("No,
-    never mind", "ja, mach das") is that shortcut. A yes with a negation or
-    a no in it is a no ("sicher nicht", "of course not", "ja, nein").
+    never mind", "ja, mach das") is that shortcut. Yes and no phrases with a
+    no or a negation among them are a no ("sicher nicht", "of course not",
+    "ja, nein"); no yes phrase holds one (tests/test_words.py).
     """
     spoken = words_for(language)
     if spoken is None:
@@ -92,8 +93,6 @@ def match_shortcut(
     refusing = _refusing(spoken)
     for shortcut in allowed:
         known = spoken.shortcuts[shortcut]
-        if shortcut is Shortcut.YES and _refuses(parts, refusing):
-            continue
         if shortcut is Shortcut.NO:
             known = known | yes | spoken.negations
             if not _refuses(parts, refusing):
