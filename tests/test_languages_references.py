@@ -1,10 +1,12 @@
-"""Articles are not "it", real pronouns are, in all six languages.
+"""Articles are not "it", real pronouns are, and rooms are read as said.
 
 Whole turns through Assist against the demo home (its devices keep their
 English names). A command with an article names what it acts on, so it can
 be learned and run again without the model; a pronoun ("mach sie an",
 "apágala", "zet 'm aan") refers to what was last acted on, so the model's
-plan for it is grounded in the last turn.
+plan for it is grounded in the last turn. A room named in the household's
+language is found through elision ("l'entrée") and compounds
+("Küchenlampe").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.learned import LEARN_AFTER
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar
 
 from .helpers import act, agent_details, converse, plan
 from .home import async_setup_agent, satellite_in
@@ -143,5 +146,40 @@ async def test_without_a_pronoun_the_last_lights_are_not_meant(
     await converse(hass, agent_id, TURN_OFF[language], kitchen, language)
 
     await converse(hass, agent_id, "Garage Door", kitchen, language)
+
+    assert hass.states.get(KITCHEN_LIGHTS).state == "off"
+
+
+# The kitchen, named in the household's language, and its lights said so.
+ROOMS = [
+    ("en", "Kitchen", "Turn off the light in the kitchen"),
+    ("de", "Küche", "Schalte die Küchenlampe aus"),
+    ("de", "Küche", "Mach das Küchenlicht aus"),
+    ("fr", "Entrée", "Éteins la lumière de l'entrée"),
+    ("es", "Cocina", "Apaga la luz de la cocina"),
+    ("nl", "Keuken", "Zet de keukenlamp uit"),
+    ("it", "Ingresso", "Spegni la luce dell'ingresso"),
+    ("it", "Ingresso", "Spegni le luci nell'ingresso"),
+]
+
+
+@pytest.mark.parametrize(("language", "room", "said"), ROOMS)
+async def test_a_room_said_in_the_language_grounds_the_plan(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    room: str,
+    said: str,
+) -> None:
+    """The kitchen is "Küche": "Küchenlampe" and "l'entrée" name its lights.
+
+    No satellite, so no room but the one said: without it read, the
+    model's plan for the kitchen lights grounds in nothing and does not run.
+    """
+    ar.async_get(hass).async_update("kitchen", name=room)
+    llm_server.add_plan(plan(act("light.turn_off", KITCHEN_LIGHTS)))
+
+    await converse(hass, agent_id, said, language=language)
 
     assert hass.states.get(KITCHEN_LIGHTS).state == "off"
