@@ -1,7 +1,9 @@
 """One reading of an utterance, before anything else decides.
 
 Each word is explained at most once, against the home (catalog.py) and the
-language's words (language/):
+language's words (language/), read as the language writes them: elision
+stripped, pronouns split off verbs, compounds split where the home knows
+their head, verb forms never taken for kinds:
 
 - names of entities and their aliases: the longest, best match wins, typos
   of six letters or more forgiven; of devices the words name equally, the
@@ -12,8 +14,9 @@ language's words (language/):
   also a kind), narrowed to device classes where a word says one ("door":
   door and garage covers, not blinds);
 - verbs ("turn off", "unlock", "brighter", "set"), values with their units
-  ("60 percent", "21 degrees", "half"), words that refer back ("it",
-  "them", "the same") or widen to everything;
+  ("60 percent", "21 degrees", "half"; values.py), pronouns that refer back
+  ("it", "them", "mach sie aus", not the article of "mach das Licht aus")
+  or words that widen to everything;
 - whether it is a question, and the words nothing explained.
 
 The reading answers questions from states and builds plans without a model

@@ -131,12 +131,15 @@ def _refuses(said: Sequence[str], refusing: frozenset[str]) -> bool:
 
 def _made_of(parts: Sequence[str], known: frozenset[str]) -> bool:
     """Whether the words are one or more of the phrases, one after another."""
-    if not parts:
-        return True
-    return any(
-        " ".join(parts[:cut]) in known and _made_of(parts[cut:], known)
-        for cut in range(len(parts), 0, -1)
-    )
+    widest = max((len(phrase.split()) for phrase in known), default=0)
+    # Whether the first `end` words are made of phrases, for each `end`.
+    made = [True] + [False] * len(parts)
+    for end in range(1, len(parts) + 1):
+        made[end] = any(
+            made[start] and " ".join(parts[start:end]) in known
+            for start in range(max(0, end - widest), end)
+        )
+    return bool(parts) and made[-1]
 
 
 def undo_actions(executed: Iterable[ExecutedAction]) -> list[Action]:
