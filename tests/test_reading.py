@@ -19,13 +19,14 @@ from custom_components.intent_router.grounding import (
 )
 from custom_components.intent_router.language import Unit, Verb
 from custom_components.intent_router.local_plans import Choice, plan_from_reading
-from custom_components.intent_router.reading import Value, read
+from custom_components.intent_router.reading import read
 from custom_components.intent_router.records import (
     Action,
     EntityInfo,
     ExecutedAction,
     Plan,
 )
+from custom_components.intent_router.values import Value
 
 from .helpers import small_catalog
 

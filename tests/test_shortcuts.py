@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.language import Shortcut
-from custom_components.intent_router.reading import is_state_question
+from custom_components.intent_router.language import Shortcut, is_question
 from custom_components.intent_router.records import Action, ExecutedAction, PriorState
 from custom_components.intent_router.shortcuts import (
     match_shortcut,
@@ -109,7 +108,7 @@ def test_cancel_answers_a_question_or_undoes_an_action(
 )
 def test_questions_about_the_home(text: str, language: str, expected: bool) -> None:
     """Questions are told from requests phrased as questions, in each language."""
-    assert is_state_question(text, language) is expected
+    assert is_question(text, language) is expected
 
 
 def test_match_shortcut_only_offers_what_is_allowed() -> None:

@@ -29,7 +29,7 @@ from .catalog import Catalog, async_build_catalog
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
 from .domains import asks_first
-from .language import Shortcut
+from .language import Shortcut, is_question
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
@@ -37,7 +37,7 @@ from .local_tier import answer_turn, async_read_turn
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
-from .reading import Reading, is_state_question, read
+from .reading import Reading, read
 from .records import Plan, Turn, encode
 from .replies import (
     AgentReply,
@@ -262,9 +262,8 @@ class IntentRouterAgent:
         are the cheapest path). While our own question waits, its answer is
         read with it, not by HA's sentences.
         """
-        asks = utterance.pending is None and (
-            "?" in utterance.text
-            or is_state_question(utterance.text, utterance.language)
+        asks = utterance.pending is None and is_question(
+            utterance.text, utterance.language
         )
         sentences = tried_local and utterance.pending is None
         if (
@@ -426,13 +425,15 @@ class IntentRouterAgent:
     ) -> TurnResult | None:
         """Step 7, skipped: these words here ran before and stood (learned.py).
 
-        Not for an answer to a question or an automation's: the words alone
+        Not for an answer to a question or an automation's, nor for a
+        question ("Licht an?" is not the learned "Licht an"): the words alone
         do not say what those mean.
         """
         if (
             not self._settings.learn_commands
             or utterance.pending
             or utterance.automation
+            or reading.question
         ):
             return None
         plan = self._learned.lookup(

@@ -1,7 +1,9 @@
 """One reading of an utterance, before anything else decides.
 
 Each word is explained at most once, against the home (catalog.py) and the
-language's words (language/):
+language's words (language/), read as the language writes them: elision
+stripped, pronouns split off verbs, compounds split where the home knows
+their head, verb forms never taken for kinds:
 
 - names of entities and their aliases: the longest, best match wins, typos
   of six letters or more forgiven; of devices the words name equally, the
@@ -12,8 +14,9 @@ language's words (language/):
   also a kind), narrowed to device classes where a word says one ("door":
   door and garage covers, not blinds);
 - verbs ("turn off", "unlock", "brighter", "set"), values with their units
-  ("60 percent", "21 degrees", "half"), words that refer back ("it",
-  "them", "the same") or widen to everything;
+  ("60 percent", "21 degrees", "half"; values.py), pronouns that refer back
+  ("it", "them", "mach sie aus", not the article of "mach das Licht aus")
+  or words that widen to everything;
 - whether it is a question, and the words nothing explained.
 
 The reading answers questions from states and builds plans without a model
@@ -27,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-import re
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
@@ -35,16 +37,19 @@ from .catalog import Catalog
 from .domains import DOMAINS, verb_service
 from .language import (
     Shortcut,
-    Unit,
     Verb,
+    Words,
+    compound,
     content_words,
     fold,
+    is_question,
     kind_words,
     stop_words,
-    words,
+    terms,
     words_for,
 )
 from .records import EntityInfo
+from .values import Value, said_values, said_words
 
 # A said word of at least this length may stand for a known word this similar:
 # one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
@@ -52,16 +57,9 @@ from .records import EntityInfo
 FUZZY_MIN_LENGTH = 6
 FUZZY_MIN_RATIO = 0.8
 
-# Symbols speech-to-text writes, as words that survive folding.
-_SYMBOLS = {"%": " pctsign ", "°": " degsign ", "?": " qmark ", "¿": " qmark "}
-_SYMBOL_UNITS = {"pctsign": Unit.PERCENT, "degsign": Unit.DEGREES}
-_QUESTION_MARK = "qmark"
 # A "door" is also a garage door or a gate (never a blind); only the class
 # said itself lets what asks first be meant without its name.
 _ALSO_MEANT = {"cover.door": ("cover.garage", "cover.gate")}
-# "21.5" and "21,5" read as one number.
-_DECIMAL = re.compile(r"(\d+)[.,](\d+)")
-_NUMBER = re.compile(r"^\d+(?:_\d+)?$")
 
 
 @dataclass(slots=True, frozen=True)
@@ -88,14 +86,6 @@ class Mentions:
         said |= {also for c in said for also in _ALSO_MEANT.get(c, ())}
         device_class = info.all_attributes.get("device_class")
         return not said or not device_class or f"{info.domain}.{device_class}" in said
-
-
-@dataclass(slots=True, frozen=True)
-class Value:
-    """A number said, and the unit it was said in (None: a bare number)."""
-
-    number: float
-    unit: Unit | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -127,17 +117,22 @@ def read(
     them to an answer that says no verb of its own ("the bedroom one"), not
     to a new command. Whether this is a question is the utterance's own.
     """
-    own = _tokens(text)
+    own = said_words(text, language)
     spoken = words_for(language)
     if asked and spoken and _verbs(own, spoken.verbs):
         asked = None
-    context = " ".join(filter(None, (automation, asked)))
-    tokens = [*(_tokens(context) if context else []), *own]
+    context = said_words(" ".join(filter(None, (automation, asked))), language)
+    tokens = [*context, *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
-    values, value_words = _values(tokens, language)
+    values, value_words = said_values(tokens, language)
     generic = _generic(catalog, language)
     vocabulary = _vocabulary(catalog, language, generic)
-    heard = [_known(word, vocabulary) for word in tokens]
+    heads = _heads(catalog, language)
+    heard = [
+        known
+        for word in tokens
+        for known in _heard(word, vocabulary, heads, language, spoken)
+    ]
     mentions, used, name_words = _mentions(
         heard, language, catalog, set(said_verbs), generic
     )
@@ -156,18 +151,14 @@ def read(
             if any(verb in info.verbs for verb in verbs)
         ),
     )
-    # A "?" asks unless it ends a request ("can you turn off the lights?").
-    question = is_state_question(text, language) or (
-        _QUESTION_MARK in own
-        and not (spoken and fold(text).startswith(spoken.requests))
-    )
+    question = is_question(text, language)
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
         {tokens[i] for i in _phrases(tokens, spoken.shortcuts[Shortcut.AGAIN])}
         if spoken
         else set()
     )
-    if again:
+    if again or (spoken and (_closes(context, spoken) or _closes(own, spoken))):
         mentions = replace(mentions, refers_back=True)
     hedges = {tokens[i] for i in _phrases(tokens, spoken.hedges)} if spoken else set()
     # "Could you ..." asks for the action: its words say nothing more.
@@ -181,16 +172,17 @@ def read(
         | again
         | hedges
         | (
-            spoken.filler | spoken.reference | spoken.everything
+            spoken.filler
+            | spoken.reference
+            | spoken.closing
+            | spoken.everything
+            | spoken.verb_forms
             if spoken
             else frozenset()
         )
     )
     unexplained = tuple(
-        word
-        for word in heard
-        if word not in used | verb_words | value_words | ignored
-        and word != _QUESTION_MARK
+        word for word in heard if word not in used | verb_words | value_words | ignored
     )
     kind_words = frozenset(
         word
@@ -203,22 +195,9 @@ def read(
     )
 
 
-def is_state_question(text: str, language: str) -> bool:
-    """Whether an utterance asks about the home rather than for a change."""
-    spoken = words_for(language)
-    return spoken is not None and fold(text).startswith(spoken.openers)
-
-
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     """What a text names in the home (the reading, without verbs or values)."""
     return read(text, language, catalog).mentions
-
-
-def _tokens(text: str) -> list[str]:
-    """The words of a text, with its symbols and decimals kept as words."""
-    for symbol, word in _SYMBOLS.items():
-        text = text.replace(symbol, word)
-    return words(_DECIMAL.sub(r"\1_\2", text))
 
 
 def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
@@ -241,72 +220,6 @@ def _verbs(
         for verb, phrases in table.items()
         if (found := _phrases(tokens, phrases))
     }
-
-
-def _values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:
-    """The numbers said (digits or words) with the unit after each."""
-    spoken = words_for(language)
-    # "The one in the kitchen" says which, not how much.
-    numbers = (
-        {said: n for said, n in spoken.numbers.items() if said not in spoken.reference}
-        if spoken
-        else {}
-    )
-    units = spoken.units if spoken else {}
-    values: list[Value] = []
-    used: set[str] = set()
-    index = 0
-    while index < len(tokens):
-        number, width = _number_at(
-            tokens, index, numbers, spoken.numbers if spoken else {}
-        )
-        if number is None:
-            index += 1
-            continue
-        unit, unit_width = _unit_at(tokens, index + width, units)
-        values.append(Value(number, unit))
-        used.update(tokens[index : index + width + unit_width])
-        index += width + unit_width
-    return tuple(values), used
-
-
-def _number_at(
-    tokens: list[str],
-    index: int,
-    numbers: Mapping[str, float],
-    units: Mapping[str, float],
-) -> tuple[float | None, int]:
-    """The number said at `index` and how many words it takes.
-
-    `units` may end a number ("twenty one") where `numbers` do not start one.
-    """
-    word = tokens[index]
-    if _NUMBER.match(word):
-        return float(word.replace("_", ".")), 1
-    for width in (3, 2, 1):
-        phrase = " ".join(tokens[index : index + width])
-        if phrase in numbers:
-            value = numbers[phrase]
-            # "twenty one": tens, then units.
-            following = tokens[index + width] if index + width < len(tokens) else ""
-            if value >= 20 and value % 10 == 0 and 0 < units.get(following, 0) < 10:  # noqa: PLR2004 - tens and units
-                return value + units[following], width + 1
-            return value, width
-    return None, 0
-
-
-def _unit_at(
-    tokens: list[str], index: int, units: Mapping[Unit, frozenset[str]]
-) -> tuple[Unit | None, int]:
-    """The unit said at `index` (a word or a symbol) and its width."""
-    if index < len(tokens) and (unit := _SYMBOL_UNITS.get(tokens[index])):
-        return unit, 1
-    for unit, phrases in units.items():
-        for phrase in phrases:
-            parts = phrase.split()
-            if tokens[index : index + len(parts)] == parts:
-                return unit, len(parts)
-    return None, 0
 
 
 def _mentions(
@@ -394,7 +307,7 @@ def _named(
         ]
         if full:
             hits[info.entity_id] = max(full, key=len)
-        elif part := ({w for n in found for w in words(n)} - generic) & heard:
+        elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
             hits[info.entity_id] = frozenset(part)
     strongest = {
         entity_id: hit
@@ -420,7 +333,7 @@ def _said_name(
     """The words of a name said in full, or of it without its own kind word."""
     if _says(heard, name, language):
         return content_words(name, language)
-    *core, last = words(name) or [""]
+    *core, last = terms(name, language) or [""]
     if core and last in kind_words(domain, language):
         wanted = content_words(" ".join(core), language)
         # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
@@ -433,6 +346,56 @@ def _says(heard: set[str], name: str, language: str) -> bool:
     """Whether every word of a name that matters was said."""
     wanted = content_words(name, language)
     return bool(wanted) and wanted <= heard
+
+
+def _closes(tokens: list[str], spoken: Words) -> bool:
+    """Whether a word that refers back only where no noun follows it does.
+
+    "Mach sie aus", "zet het uit", "éteins-la", "apágala en la cocina": what
+    follows it is a verb, a particle or a small word, not a noun nor an
+    article ("Schalten Sie das Licht ein"); in "mach das Licht aus" it is an
+    article.
+    """
+    small = {
+        word
+        for table in (
+            spoken.hedges,
+            spoken.filler,
+            spoken.stop,
+            spoken.everything,
+            spoken.reference,
+            spoken.shortcuts[Shortcut.AGAIN],
+            *spoken.verbs.values(),
+        )
+        for word in table
+        if " " not in word
+    } - spoken.closing
+    return any(
+        word in spoken.closing
+        and (index + 1 == len(tokens) or tokens[index + 1] in small)
+        for index, word in enumerate(tokens)
+    )
+
+
+def _heard(
+    word: str,
+    vocabulary: frozenset[str],
+    heads: frozenset[str],
+    language: str,
+    spoken: Words | None,
+) -> list[str]:
+    """A said word as the known words it most likely is.
+
+    A word the home or the language knows is itself, and so is a verb form
+    that looks like a kind ("schalten" is no "Schalter"); a compound is its
+    parts ("küchenlampe": "küche lampe"); else it is the word it was likely
+    misheard for ("kichen" is "kitchen").
+    """
+    if word in vocabulary or (spoken and word in spoken.verb_forms):
+        return [word]
+    if len(parts := compound(word, language, heads)) > 1:
+        return parts
+    return [_known(word, vocabulary)]
 
 
 def _known(word: str, vocabulary: frozenset[str]) -> str:
@@ -461,7 +424,7 @@ def _vocabulary(
                 w
                 for info in catalog.exposed.values()
                 for n in (info.name, *info.aliases)
-                for w in words(n)
+                for w in terms(n, language)
             ),
             *(
                 w
@@ -473,6 +436,27 @@ def _vocabulary(
     )
 
 
+def _heads(catalog: Catalog, language: str) -> frozenset[str]:
+    """Words a compound may start with: the home's places and names."""
+    spoken = words_for(language)
+    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
+    return frozenset(
+        w
+        for text in (
+            *catalog.area_floors,
+            *filter(None, catalog.area_floors.values()),
+            *(
+                n
+                for info in catalog.exposed.values()
+                for n in (info.name, *info.aliases)
+            ),
+        )
+        if text
+        for w in terms(text, language)
+        if w not in kinds
+    ) - stop_words(language)
+
+
 def _generic(catalog: Catalog, language: str) -> frozenset[str]:
     """Words that name no entity on their own: stop, kind and place words."""
     spoken = words_for(language)
@@ -482,6 +466,6 @@ def _generic(catalog: Catalog, language: str) -> frozenset[str]:
         {
             *stop_words(language),
             *kinds,
-            *(w for place in places for w in words(place)),
+            *(w for place in places for w in terms(place, language)),
         }
     )

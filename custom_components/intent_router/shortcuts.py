@@ -13,7 +13,7 @@ from functools import cache
 import re
 
 from .domains import domain_info, domain_of
-from .language import Shortcut, fold, words, words_for
+from .language import Shortcut, Words, fold, words, words_for
 from .records import Action, ExecutedAction, PriorState, Turn
 
 
@@ -78,8 +78,10 @@ def match_shortcut(
     """The shortcut a whole utterance is, if any (unknown languages: none).
 
     Politeness is ignored ("mach das bitte rückgängig"), unless it is all
-    there is ("okay"). "No, never mind" and "ja, mach das" are two phrases
-    of one shortcut, so they are that shortcut.
+    there is ("okay"). An utterance made of one shortcut's phrases ("No,
+    never mind", "ja, mach das") is that shortcut. Yes and no phrases with a
+    no or a negation among them are a no ("sicher nicht", "of course not",
+    "ja, nein"); no yes phrase holds one (tests/test_words.py).
     """
     spoken = words_for(language)
     if spoken is None:
@@ -87,22 +89,57 @@ def match_shortcut(
     said = fold(text)
     said = " ".join(_filler_pattern(spoken.filler).sub(" ", said).split()) or said
     parts = said.split()
+    yes = spoken.shortcuts[Shortcut.YES]
+    refusing = _refusing(spoken)
     for shortcut in allowed:
         known = spoken.shortcuts[shortcut]
-        if said in known or any(
-            " ".join(parts[:cut]) in known and " ".join(parts[cut:]) in known
-            for cut in range(1, len(parts))
-        ):
+        if shortcut is Shortcut.NO:
+            known = known | yes | spoken.negations
+            if not _refuses(parts, refusing):
+                continue
+        if _made_of(parts, known):
             return shortcut
     return None
 
 
 def answers_yes(text: str, language: str) -> bool:
-    """Whether an utterance begins with a yes ("yes, close it", "ja, mach")."""
+    """Whether an utterance begins with a yes ("yes, close it", "ja, mach").
+
+    Not when any of its words says no ("sicher nicht", "claro que no",
+    "yes, no, leave it"): a yes is a yes only without them.
+    """
     spoken = words_for(language)
-    yes = spoken.shortcuts[Shortcut.YES] if spoken else frozenset()
+    if spoken is None:
+        return False
+    yes = spoken.shortcuts[Shortcut.YES]
     said = words(text)
-    return any(" ".join(said[:cut]) in yes for cut in range(1, len(said) + 1))
+    return not _refuses(said, _refusing(spoken)) and any(
+        " ".join(said[:cut]) in yes for cut in range(1, len(said) + 1)
+    )
+
+
+def _refusing(spoken: Words) -> frozenset[str]:
+    """The phrases that make an answer a no: no phrases and negations."""
+    return spoken.shortcuts[Shortcut.NO] | spoken.negations
+
+
+def _refuses(said: Sequence[str], refusing: frozenset[str]) -> bool:
+    """Whether a no phrase or a negation is said anywhere in these words."""
+    padded = f" {' '.join(said)} "
+    return any(f" {phrase} " in padded for phrase in refusing)
+
+
+def _made_of(parts: Sequence[str], known: frozenset[str]) -> bool:
+    """Whether the words are one or more of the phrases, one after another."""
+    widest = max((len(phrase.split()) for phrase in known), default=0)
+    # Whether the first `end` words are made of phrases, for each `end`.
+    made = [True] + [False] * len(parts)
+    for end in range(1, len(parts) + 1):
+        made[end] = any(
+            made[start] and " ".join(parts[start:end]) in known
+            for start in range(max(0, end - widest), end)
+        )
+    return bool(parts) and made[-1]
 
 
 def undo_actions(executed: Iterable[ExecutedAction]) -> list[Action]:

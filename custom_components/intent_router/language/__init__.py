@@ -10,10 +10,12 @@ one words file and one translation file, nothing to register.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from functools import cache
 from importlib import import_module
 import pkgutil
 import re
+import unicodedata
 
 from .tables import Shortcut, Unit, Verb, Words
 
@@ -25,11 +27,14 @@ __all__ = [
     "Verb",
     "Words",
     "base_language",
+    "compound",
     "content_words",
     "fold",
+    "is_question",
     "kind_words",
     "number",
     "stop_words",
+    "terms",
     "words",
     "words_for",
 ]
@@ -40,6 +45,12 @@ _SEPARATORS = re.compile(r"[^\w']+")
 # Unshipped languages are read with these stop words, as all were before
 # each language had its own.
 FALLBACK_LANGUAGE = "en"
+# What speech-to-text writes for a question; folding drops them, so they are
+# looked for in the text as said.
+_QUESTION_MARKS = ("?", "\u00bf")
+# A compound's head and kind are each at least this long ("tor" is a kind,
+# "Küchentor" a compound; "ei" of "Eitor" is no head).
+_MIN_PART = 3
 
 
 def fold(text: str) -> str:
@@ -94,7 +105,111 @@ def stop_words(language: str) -> frozenset[str]:
 
 def content_words(text: str, language: str) -> frozenset[str]:
     """The words of a name that say something ("the", "der" do not)."""
-    return frozenset(words(text)) - stop_words(language)
+    return frozenset(terms(text, language)) - stop_words(language)
+
+
+def terms(text: str, language: str) -> list[str]:
+    """The words of a text as names and tables are matched in a language.
+
+    Elided articles are stripped ("l'entrée" is "entrée") and pronouns
+    attached to a verb split off ("apágala" is "apaga la", "spegnili" is
+    "spegni li"), so that each part is read as if said apart.
+    """
+    spoken = words_for(language)
+    said = words(text)
+    if spoken is None:
+        return said
+    return [part for word in said for part in _parts(word, spoken, language)]
+
+
+def _parts(word: str, spoken: Words, language: str) -> list[str]:
+    """One word as its parts: without its elision, or a verb and its pronoun."""
+    for elided in spoken.elisions:
+        if word.startswith(elided) and len(word) > len(elided):
+            return [word[len(elided) :]]
+    stems = _verb_stems(base_language(language))
+    if word in stems.values():
+        return [word]
+    for clitic in spoken.clitics:
+        verb = stems.get(_plain(word.removesuffix(clitic)))
+        if word.endswith(clitic) and verb:
+            return [verb, clitic]
+    return [word]
+
+
+@cache
+def _verb_stems(language: str) -> dict[str, str]:
+    """A language's one-word verbs by their unaccented spelling.
+
+    An imperative takes an accent when a pronoun is attached ("apaga",
+    "apágala"), and speech-to-text may leave it out.
+    """
+    spoken = LANGUAGES[language]
+    return {
+        _plain(phrase): phrase
+        for phrases in spoken.verbs.values()
+        for phrase in phrases
+        if " " not in phrase
+    }
+
+
+def _plain(word: str) -> str:
+    """A word without its accents ("apága" is "apaga")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
+    )
+
+
+def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
+    """A compound noun as its head and its kind ("küchenlampe": "küche lampe").
+
+    Only in languages that write compounds, and only where the head (without
+    its joint: "küchen" is "küche") is one of `heads`, the home's words of
+    places and names; else the word itself.
+    """
+    spoken = words_for(language)
+    if spoken is None or not spoken.joints:
+        return [word]
+    for kind in _kind_endings(base_language(language)):
+        head = word.removesuffix(kind)
+        if head == word or len(head) < _MIN_PART:
+            continue
+        joined = (head, *(head.removesuffix(j) for j in spoken.joints))
+        if found := next((h for h in joined if h in heads), None):
+            return [found, kind]
+    return [word]
+
+
+@cache
+def _kind_endings(language: str) -> tuple[str, ...]:
+    """A language's kind words that may end a compound, longest first."""
+    spoken = LANGUAGES[language]
+    found = {w for kinds in spoken.kinds.values() for w in kinds if len(w) >= _MIN_PART}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def is_question(text: str, language: str) -> bool:
+    """Whether an utterance asks about the home rather than for a change.
+
+    It opens as a question ("is", "est-ce que", "a qué"), says a phrase that
+    asks wherever it is ("est-elle"), or ends as one: a "?" or "¿" kept from
+    speech-to-text asks in every language, where statements and yes/no
+    questions open alike. A request phrased as a question ("can you ...?")
+    asks for the change.
+    """
+    marked = any(mark in text for mark in _QUESTION_MARKS)
+    spoken = words_for(language)
+    if spoken is None:
+        return marked
+    folded = fold(text)
+    if folded.startswith(spoken.requests):
+        return False
+    padded = f" {folded} "
+    return (
+        marked
+        or folded.startswith(spoken.openers)
+        or any(f" {phrase} " in padded for phrase in spoken.asks)
+    )
 
 
 def number(said: str, language: str) -> float | None:

@@ -7,8 +7,7 @@ WORDS = Words.written(
         Shortcut.AGAIN: (
             "das gleiche noch mal|das gleiche nochmal|dasselbe noch mal|dasselbe nochmal|"
             "mach das noch mal|mach das nochmal|mach es noch mal|mach es nochmal|"
-            "mach's noch mal|mach's nochmal|noch einmal|noch mal|nochmal|nochmals|wieder|"
-            "wiederhole das|wiederholen"
+            "mach's noch mal|mach's nochmal|noch einmal|noch mal|nochmal|nochmals|wieder"
         ),
         Shortcut.UNDO: (
             "das rückgängig machen|mach das rückgängig|mach es rückgängig|"
@@ -16,16 +15,16 @@ WORDS = Words.written(
             "rückgängig machen|stell das wieder her|stell das zurück|stell es wieder her|"
             "stell es zurück|wieder wie vorher"
         ),
-        Shortcut.STOP: "anhalten|halt|hör auf|stop|stopp|stopp das|stoppen",
+        Shortcut.STOP: "anhalten|aufhören|es reicht|genug|halt|hör auf|stop|stopp|stopp das|stoppen",
         Shortcut.YES: (
-            "auf jeden fall|bestätige|bestätigen|genau|gern|gerne|in ordnung|ja|jawohl|"
-            "jep|jo|klar|los|mach das|mach es|mach ruhig|mach's|na klar|ok|okay|passt|"
-            "richtig|sicher|tu das"
+            "alles klar|auf jeden fall|bestätige|bestätigen|genau|gern|gerne|in ordnung|ja|"
+            "jawohl|jep|jo|klar|los|mach das|mach es|mach ruhig|mach's|na klar|natürlich|"
+            "ok|okay|passt|richtig|selbstverständlich|sicher|tu das|unbedingt"
         ),
         Shortcut.NO: (
-            "abbrechen|abbruch|auf keinen fall|doch nicht|egal|lass das|lass es|"
-            "lass gut sein|lass mal|lieber nicht|nee|nein|nicht|nichts|nö|schon gut|"
-            "vergiss das|vergiss es"
+            "abbrechen|abbruch|auf gar keinen fall|auf keinen fall|besser nicht|bloss nicht|"
+            "doch nicht|keinesfalls|lass das|lass es|lass gut sein|lass mal|lieber nicht|ne|"
+            "nee|nein|nicht|nichts|nö|schon gut|vergiss das|vergiss es"
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay",
@@ -35,8 +34,10 @@ WORDS = Words.written(
         "brennt |steht |hat |haben |gibt es "
     ),
     requests="kannst du |könntest du |würdest du |kann ich |bitte ",
-    reference="das|dasselbe|es|gleiche|ihn|sie",
-    everything="alle|alles",
+    reference="dasselbe|gleiche|ihn",
+    closing="das|den|die|es|sie",
+    negations="kein|keine|keinem|keinen|keiner|keinesfalls|ne|nee|nein|nicht|nie|niemals|nö",
+    everything="alle|alles|überall",
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
         "zur|vom|von|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
@@ -55,7 +56,7 @@ WORDS = Words.written(
         ),
         "cover": (
             "rollo|rollos|rollladen|rollläden|rolladen|jalousie|jalousien|vorhang|"
-            "vorhänge|garage|garagentor|tor|tür|fenster|markise"
+            "vorhänge|garage|garagentor|tor|tür|fenster|markise|markisen|raffstore|raffstores"
         ),
         "fan": "ventilator|ventilatoren|lüfter|lüftung",
         "humidifier": (
@@ -138,10 +139,10 @@ WORDS = Words.written(
         "cover.door": "tür|türen",
         "cover.garage": "garage|garagentor",
         "cover.gate": "tor|gartentor|einfahrtstor",
-        "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore",
+        "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore|raffstores",
         "cover.shutter": "rollladen|rollläden|rolladen",
         "cover.curtain": "vorhang|vorhänge",
-        "cover.awning": "markise",
+        "cover.awning": "markise|markisen",
         "cover.window": "fenster",
         "binary_sensor.door": "tür|türen",
         "binary_sensor.window": "fenster",
@@ -153,4 +154,7 @@ WORDS = Words.written(
         Unit.PERCENT: "prozent",
         Unit.DEGREES: "grad",
     },
+    # "Schalten" is one letter from "Schalter": no switch is meant.
+    verb_forms="geschaltet|schalte|schalten|schaltest|schaltet|stellen|machen",
+    joints="e|en|er|es|n|s",
 )

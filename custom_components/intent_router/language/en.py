@@ -5,18 +5,19 @@ from .tables import Shortcut, Unit, Verb, Words
 WORDS = Words.written(
     shortcuts={
         Shortcut.AGAIN: (
-            "again|do it again|do that again|once more|one more time|repeat that|"
-            "same again"
+            "again|do it again|do that again|once more|one more time|same again"
         ),
         Shortcut.UNDO: (
             "change it back|put it back|revert that|take that back|undo|undo it|undo that"
         ),
         Shortcut.STOP: "stop|stop it|stop that",
         Shortcut.YES: (
-            "confirm|do it|go ahead|ok|okay|please do|sure|yeah|yep|yes|yes do it"
+            "absolutely|confirm|definitely|do it|go ahead|of course|ok|okay|please do|sure|"
+            "yeah|yep|yes|yes do it"
         ),
         Shortcut.NO: (
-            "cancel|don't|dont|forget it|leave it|never mind|nevermind|no|no thanks|nope"
+            "absolutely not|better not|cancel|don't|dont|forget it|leave it|never mind|"
+            "nevermind|no|no thanks|no way|nope|not now"
         ),
     },
     filler="ok|okay|please|thank you|thanks",
@@ -24,6 +25,8 @@ WORDS = Words.written(
     openers="how |what|which |when |where |who |is |are |does |was |were ",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
+    closing="",
+    negations="cancel|don't|dont|nah|never|no|nope|not",
     everything="all|everything",
     stop="the|a|an|in|on|of|to|and|my|is|it|at|set|turn|please|all|off|up|down|do",
     kinds={
@@ -121,4 +124,5 @@ WORDS = Words.written(
         Unit.PERCENT: "percent|per cent|pct",
         Unit.DEGREES: "degrees|degree",
     },
+    verb_forms="",
 )

@@ -5,31 +5,35 @@ from .tables import Shortcut, Unit, Verb, Words
 WORDS = Words.written(
     shortcuts={
         Shortcut.AGAIN: (
-            "de nuevo|hazlo de nuevo|hazlo otra vez|lo mismo|lo mismo otra vez|otra vez|"
-            "repite|repite eso|repítelo|una vez más"
+            "de nuevo|hazlo de nuevo|hazlo otra vez|lo mismo|lo mismo otra vez|otra|"
+            "otra vez|una vez más|vuelve a hacerlo"
         ),
         Shortcut.UNDO: (
             "como estaba|deshacer|deshaz|deshaz eso|deshazlo|déjalo como antes|"
             "déjalo como estaba|revierte eso|vuelve a dejarlo como estaba|vuelve atrás"
         ),
-        Shortcut.STOP: "basta|detenlo|detente|para|para eso|páralo|stop",
+        Shortcut.STOP: "basta|detenlo|detente|para|para eso|para ya|páralo|stop|ya|ya basta",
         Shortcut.YES: (
-            "adelante|claro|confirmar|confirmo|dale|de acuerdo|eso es|exacto|hazlo|ok|"
-            "okay|perfecto|por supuesto|si|sí|vale|venga"
+            "adelante|claro|claro que si|claro que sí|confirmar|confirmo|correcto|dale|"
+            "de acuerdo|desde luego|eso es|está bien|exacto|hazlo|ok|okay|perfecto|"
+            "por supuesto|si|sí|vale|venga"
         ),
         Shortcut.NO: (
-            "cancela|cancelar|da igual|dejalo|déjalo|mejor no|nada|ni hablar|no|"
-            "no importa|no lo hagas|olvidalo|olvídalo"
+            "cancela|cancelar|claro que no|da igual|de ninguna manera|de ningún modo|dejalo|"
+            "déjalo|en absoluto|mejor no|nada|ni de broma|ni hablar|no|no importa|"
+            "no lo hagas|nunca|olvidalo|olvídalo|para nada|por supuesto que no"
         ),
     },
     filler="gracias|ok|okay|por favor|porfa|vale",
     hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
-        "sigue |siguen |hace |tiene "
+        "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "
     ),
-    requests="puedes |podrías |me puedes |por favor ",
-    reference="eso|la|las|lo|los|mismo",
+    requests="puedes |podrías |me puedes |me podrías |puede |podría |por favor ",
+    reference="eso|esto|mismo",
+    closing="la|las|lo|los",
+    negations="jamás|nada|ni|no|nunca|tampoco",
     everything="todas|todo|todos",
     stop=(
         "el|la|los|las|lo|del|de|un|una|unos|unas|en|al|a|con|para|y|mi|mis|tu|tus|su|sus|"
@@ -45,13 +49,14 @@ WORDS = Words.written(
             "acondicionado|calor|caliente|frío|grados"
         ),
         "cover": (
-            "persiana|persianas|estor|estores|cortina|cortinas|garaje|puerta|portón|"
-            "ventana|ventanas|toldo"
+            "persiana|persianas|estor|estores|cortina|cortinas|garaje|cochera|puerta|"
+            "portón|ventana|ventanas|toldo"
         ),
         "fan": "ventilador|ventiladores|ventilación",
         "humidifier": "humidificador|deshumidificador|humedad",
         "light": (
-            "luz|luces|lámpara|lámparas|bombilla|iluminación|claro|oscuro|atenuar|brillo|"
+            "luz|luces|lámpara|lámparas|bombilla|bombillas|bombillo|bombillos|foco|focos|"
+            "iluminación|claro|oscuro|atenuar|brillo|"
             "acogedor"
         ),
         "lock": (
@@ -60,7 +65,7 @@ WORDS = Words.written(
         ),
         "media_player": (
             "música|reproduce|reproducir|pausa|canción|tema|altavoz|altavoces|volumen|"
-            "tele|televisión|tv|radio|siguiente|salta"
+            "tele|televisión|tv|radio|siguiente|salta|bocina|bocinas|parlante|parlantes"
         ),
         "scene": "escena|ambiente",
         "script": "script|rutina",
@@ -135,4 +140,6 @@ WORDS = Words.written(
         Unit.PERCENT: "por ciento|porciento",
         Unit.DEGREES: "grados|grado",
     },
+    verb_forms="",
+    clitics="la|las|lo|los",
 )

@@ -5,40 +5,49 @@ from .tables import Shortcut, Unit, Verb, Words
 WORDS = Words.written(
     shortcuts={
         Shortcut.AGAIN: (
-            "encore|encore une fois|fais le encore|la même chose|pareil|recommence|refais|"
-            "refais le|refais ça|répète|une fois de plus"
+            "encore|encore une fois|fais le encore|la même chose|pareil|recommence|"
+            "recommencez|refais|refais le|refais ça|refaites|refaites le|une fois de plus"
         ),
         Shortcut.UNDO: (
-            "annule|annule le|annule ça|annuler|comme avant|défais ça|remets comme avant|"
+            "annule|annule le|annule ça|annuler|annulez|annulez ça|comme avant|défais ça|remets comme avant|"
             "remets comme c'était|remets le comme avant|retour en arrière|"
             "reviens en arrière"
         ),
-        Shortcut.STOP: "arrête|arrête tout|arrête ça|arrêter|stop|stoppe",
+        Shortcut.STOP: "arrête|arrête tout|arrête ça|arrêter|arrêtez|arrêtez tout|arrêtez ça|stop|stoppe",
         Shortcut.YES: (
-            "absolument|allez y|bien sûr|c'est ça|confirme|d'accord|exactement|fais le|"
-            "fais ça|je confirme|ok|okay|ouais|oui|parfait|vas y|volontiers"
+            "absolument|allez y|bien sûr|c'est ça|ça marche|confirme|confirmez|d'accord|"
+            "entendu|évidemment|exactement|fais le|fais ça|faites le|je confirme|ok|okay|"
+            "ouais|oui|parfait|tout à fait|vas y|volontiers"
         ),
         Shortcut.NO: (
-            "annule|annule ça|laisse|laisse tomber|nan|ne fais rien|ne le fais pas|non|"
-            "oublie|oublie ça|pas la peine|pas maintenant|rien|surtout pas"
+            "absolument pas|annule|annule ça|annulez|bien sûr que non|certainement pas|"
+            "fais pas ça|jamais|laisse|laisse tomber|nan|ne fais pas ça|ne fais rien|"
+            "ne le fais pas|non|oublie|oublie ça|pas la peine|pas maintenant|pas question|"
+            "rien|sûrement pas|surtout pas"
         ),
     },
-    filler="merci|ok|okay|s'il te plaît|s'il vous plaît|stp|svp",
-    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici",
+    filler="merci|ok|okay|s'il te plait|s'il te plaît|s'il vous plait|s'il vous plaît|stp|svp",
+    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici|aussi",
     openers=(
-        "est ce que le |est ce que la |est ce que les |est ce que l'|est ce qu'il|"
-        "est ce qu'on |qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
+        "est ce qu|qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
         "y a t il "
     ),
-    requests="peux tu |pourrais tu |tu peux |tu pourrais |veux tu |s'il te plaît ",
-    reference="l'|la|le|les|même|ça",
+    requests=(
+        "peux tu |pourrais tu |tu peux |tu pourrais |veux tu |pouvez vous |"
+        "pourriez vous |vous pouvez |est ce que tu peux |est ce que tu pourrais |"
+        "est ce que vous pouvez |est ce que vous pourriez |s'il te plaît |s'il te plait |"
+        "s'il vous plaît |s'il vous plait "
+    ),
+    reference="ça|cela|même",
+    closing="la|le|les",
+    negations="jamais|nan|ne|non|pas|rien",
     everything="tous|tout|toutes",
     stop=(
-        "le|la|les|l'|de|du|des|d'|un|une|au|aux|à|en|dans|sur|pour|et|mon|ma|mes|ton|ta|"
-        "tes|est|allume|éteins|mets|règle|s'il|te|vous|plaît|tout|tous|toutes"
+        "le|la|les|de|du|des|un|une|au|aux|à|en|dans|sur|pour|et|mon|ma|mes|ton|ta|"
+        "tes|est|allume|éteins|mets|règle|s'il|te|vous|plaît|plait|tout|tous|toutes"
     ),
     kinds={
-        "alarm_control_panel": "alarme|l'alarme|armer|arme|désarmer|désarme|sécurité",
+        "alarm_control_panel": "alarme|armer|arme|désarmer|désarme|sécurité",
         "binary_sensor": (
             "ouvert|ouverte|fermé|fermée|mouvement|détecté|détection|capteur|détecteur"
         ),
@@ -47,16 +56,14 @@ WORDS = Words.written(
             "clim|climatiseur|chaud|froid|degrés"
         ),
         "cover": (
-            "store|stores|volet|volets|rideau|rideaux|garage|porte|portail|fenêtre|"
-            "fenêtres|auvent"
+            "store|stores|volet|volets|persienne|persiennes|rideau|rideaux|garage|porte|"
+            "portail|fenêtre|fenêtres|auvent"
         ),
         "fan": "ventilateur|ventilateurs|ventilation",
-        "humidifier": (
-            "humidificateur|l'humidificateur|déshumidificateur|humidité|l'humidité"
-        ),
+        "humidifier": ("humidificateur|déshumidificateur|humidité"),
         "light": (
-            "lumière|lumières|lampe|lampes|ampoule|l'ampoule|éclairage|l'éclairage|"
-            "plafonnier|lustre|clair|sombre|tamiser|tamisée|luminosité"
+            "lumière|lumières|lampe|lampes|ampoule|éclairage|plafonnier|lustre|lampadaire|"
+            "applique|appliques|veilleuse|clair|sombre|tamiser|tamisée|luminosité"
         ),
         "lock": (
             "serrure|serrures|verrou|verrouiller|verrouille|déverrouiller|déverrouille|"
@@ -64,21 +71,19 @@ WORDS = Words.written(
         ),
         "media_player": (
             "musique|joue|jouer|pause|chanson|morceau|titre|enceinte|enceintes|volume|"
-            "télé|télévision|tv|radio|fort|suivant|suivante|passe"
+            "télé|télévision|tv|radio|fort|son|suivant|suivante|passe"
         ),
         "scene": "scène|ambiance",
         "script": "script|routine",
         "sensor": (
-            "température|humidité|l'humidité|batterie|puissance|énergie|l'énergie|"
-            "consommation|capteur"
+            "température|humidité|batterie|puissance|énergie|consommation|capteur"
         ),
-        "switch": "interrupteur|l'interrupteur|prise|prises",
-        "vacuum": (
-            "aspirateur|l'aspirateur|robot|aspirer|nettoyer|nettoyage|serpillière"
-        ),
-        "valve": "vanne|robinet|eau|l'eau|arrosage|l'arrosage|arroseur",
-        "water_heater": "chauffe|ballon|cumulus|eau|l'eau",
-        "weather": "météo|prévisions|pluie|pleut|dehors",
+        "switch": "interrupteur|prise|prises",
+        "vacuum": ("aspirateur|robot|aspirer|nettoyer|nettoyage|serpillière"),
+        "valve": "vanne|robinet|eau|arrosage|arroseur",
+        # "Chauffe" is the verb: a chauffe-eau is its "eau".
+        "water_heater": "ballon|cumulus|eau",
+        "weather": "météo|temps|prévisions|pluie|pleut|dehors",
     },
     numbers={
         0: "zéro",
@@ -130,7 +135,7 @@ WORDS = Words.written(
         "cover.garage": "garage|porte de garage",
         "cover.gate": "portail",
         "cover.blind": "store|stores",
-        "cover.shutter": "volet|volets",
+        "cover.shutter": "volet|volets|persienne|persiennes",
         "cover.curtain": "rideau|rideaux",
         "cover.awning": "auvent|banne",
         "cover.window": "fenêtre|fenêtres",
@@ -138,10 +143,13 @@ WORDS = Words.written(
         "binary_sensor.window": "fenêtre|fenêtres",
         "binary_sensor.motion": "mouvement",
         "sensor.temperature": "température|degrés|chaud|froid",
-        "sensor.humidity": "humidité|l'humidité",
+        "sensor.humidity": "humidité",
     },
     units={
         Unit.PERCENT: "pour cent|pourcent",
         Unit.DEGREES: "degrés|degré",
     },
+    verb_forms="chauffe|chauffes|chauffez",
+    elisions="d'|l'",
+    asks="a t elle|a t il|est elle|est il|sont elles|sont ils",
 )

@@ -6,56 +6,59 @@ WORDS = Words.written(
     shortcuts={
         Shortcut.AGAIN: (
             "ancora|ancora una volta|di nuovo|fallo ancora|fallo di nuovo|la stessa cosa|"
-            "rifai|rifallo|ripeti|ripetilo|un'altra volta"
+            "rifai|rifallo|un'altra volta"
         ),
         Shortcut.UNDO: (
             "annulla|annulla quello|annullalo|come prima|rimetti com'era|"
             "rimetti come prima|rimettilo com'era|ripristina|torna come prima|"
             "torna indietro"
         ),
-        Shortcut.STOP: "basta|ferma|ferma tutto|fermalo|fermati|smettila|stop",
+        Shortcut.STOP: "basta|basta così|ferma|ferma tutto|fermalo|fermati|smettila|stop",
         Shortcut.YES: (
-            "certamente|certo|conferma|confermo|d'accordo|esatto|fallo|ok|okay|perfetto|"
-            "procedi|si|sì|va bene|vai|volentieri"
+            "certamente|certo|certo che sì|conferma|confermo|d'accordo|esatto|fai pure|"
+            "fallo|ok|okay|ovviamente|perfetto|procedi|senz'altro|si|sì|sicuro|va bene|vai|"
+            "volentieri"
         ),
         Shortcut.NO: (
-            "annulla|dimentica|lascia|lascia perdere|lascia stare|meglio di no|niente|no|"
-            "non farlo|non importa|scordatelo"
+            "annulla|assolutamente no|certo che no|dimentica|lascia|lascia perdere|"
+            "lascia stare|mai|meglio di no|neanche per sogno|niente|no|non adesso|"
+            "non farlo|non importa|non ora|per niente|scordatelo"
         ),
     },
     filler="grazie|ok|okay|per favore|per piacere",
     hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
-        "perché "
+        "perché |a che |in che "
     ),
     requests="puoi |potresti |mi puoi |per favore ",
-    reference="la|le|li|lo|quello|stesso",
+    reference="quello|stesso",
+    closing="la|le|li|lo",
+    negations="mai|neanche|nemmeno|niente|no|non|nulla",
     everything="tutte|tutti|tutto",
     stop=(
-        "il|lo|la|i|gli|le|l'|del|della|dello|dei|degli|delle|di|da|in|nel|nella|nell'|a|"
+        "il|lo|la|i|gli|le|del|della|dello|dei|degli|delle|di|da|in|nel|nella|a|"
         "al|alla|con|su|sul|sulla|e|mio|mia|miei|mie|tuo|tua|è|accendi|spegni|metti|per|"
         "favore|tutto|tutti|tutte"
     ),
     kinds={
-        "alarm_control_panel": (
-            "allarme|l'allarme|antifurto|disinserisci|disinserire|sicurezza"
-        ),
+        "alarm_control_panel": ("allarme|antifurto|disinserisci|disinserire|sicurezza"),
         "binary_sensor": (
             "aperto|aperta|chiuso|chiusa|movimento|rilevato|sensore|rilevatore"
         ),
         "climate": (
             "temperatura|termostato|riscaldamento|riscaldare|termosifone|termosifoni|"
-            "raffreddare|condizionatore|climatizzatore|clima|caldo|freddo|gradi"
+            "raffreddare|condizionatore|climatizzatore|clima|calorifero|caloriferi|stufa|"
+            "stufetta|caldo|freddo|gradi"
         ),
         "cover": (
             "tapparella|tapparelle|serranda|serrande|persiana|persiane|tenda|tende|garage|"
             "basculante|porta|cancello|finestra|finestre"
         ),
         "fan": "ventilatore|ventilatori|ventilazione",
-        "humidifier": "umidificatore|l'umidificatore|deumidificatore|umidità|l'umidità",
+        "humidifier": "umidificatore|deumidificatore|umidità",
         "light": (
-            "luce|luci|lampada|lampade|lampadario|faretti|illuminazione|l'illuminazione|"
+            "luce|luci|lampada|lampade|lampadario|faretti|illuminazione|"
             "chiaro|buio|scuro|accogliente|luminosità"
         ),
         "lock": (
@@ -68,14 +71,11 @@ WORDS = Words.written(
         ),
         "scene": "scena|scenario|atmosfera",
         "script": "script|routine",
-        "sensor": (
-            "temperatura|umidità|l'umidità|batteria|potenza|energia|l'energia|consumo|"
-            "sensore"
-        ),
-        "switch": "interruttore|l'interruttore|presa|prese|spina",
-        "vacuum": "aspirapolvere|l'aspirapolvere|robot|aspirare|pulire|lavapavimenti",
-        "valve": "valvola|rubinetto|acqua|l'acqua|irrigazione|l'irrigazione|irrigatore",
-        "water_heater": "scaldabagno|scaldacqua|boiler|caldaia|acqua|l'acqua",
+        "sensor": ("temperatura|umidità|batteria|potenza|energia|consumo|sensore"),
+        "switch": "interruttore|presa|prese|spina",
+        "vacuum": "aspirapolvere|robot|aspirare|pulire|lavapavimenti",
+        "valve": "valvola|rubinetto|acqua|irrigazione|irrigatore",
+        "water_heater": "scaldabagno|scaldacqua|boiler|caldaia|acqua",
         "weather": "meteo|tempo|previsioni|pioggia|piove|fuori",
     },
     numbers={
@@ -136,10 +136,13 @@ WORDS = Words.written(
         "binary_sensor.window": "finestra|finestre",
         "binary_sensor.motion": "movimento",
         "sensor.temperature": "temperatura|gradi|caldo|freddo",
-        "sensor.humidity": "umidità|l'umidità",
+        "sensor.humidity": "umidità",
     },
     units={
         Unit.PERCENT: "per cento|percento",
         Unit.DEGREES: "gradi|grado",
     },
+    verb_forms="",
+    clitics="la|le|li|lo",
+    elisions="all'|coll'|dall'|dell'|l'|nell'|quell'|sull'",
 )

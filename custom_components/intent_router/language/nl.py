@@ -6,34 +6,38 @@ WORDS = Words.written(
     shortcuts={
         Shortcut.AGAIN: (
             "doe dat nog een keer|doe dat nog eens|doe het nog een keer|doe het nog eens|"
-            "herhaal|herhaal dat|hetzelfde|hetzelfde nog eens|nog een keer|nog eens|"
+            "hetzelfde|hetzelfde nog eens|nog een keer|nog eens|"
             "nogmaals|opnieuw|weer"
         ),
         Shortcut.UNDO: (
             "draai dat terug|draai het terug|maak dat ongedaan|maak het ongedaan|"
-            "ongedaan maken|terugdraaien|zet het terug|zet het terug zoals het was|"
-            "zoals het was"
+            "ongedaan maken|terugdraaien|zet hem terug|zet 'm terug|zet het terug|"
+            "zet het terug zoals het was|zet ze terug|zoals het was"
         ),
         Shortcut.STOP: "hou op|houd op|stop|stop dat|stop ermee|stoppen",
         Shortcut.YES: (
-            "akkoord|bevestig|doe dat|doe het|doe maar|ga je gang|goed|graag|is goed|ja|"
-            "ja hoor|jawel|jazeker|jep|klopt|natuurlijk|ok|okay|oké|prima|zeker"
+            "akkoord|bevestig|dat is goed|doe dat|doe het|doe maar|ga je gang|goed|graag|"
+            "is goed|ja|ja hoor|jawel|jazeker|jep|klopt|natuurlijk|ok|okay|oké|prima|"
+            "tuurlijk|uiteraard|zeker"
         ),
         Shortcut.NO: (
-            "annuleer|annuleren|doe maar niet|laat het|laat maar|laat maar zitten|"
-            "liever niet|nee|nee hoor|neen|niet doen|niets|niks|toch niet|vergeet het|"
-            "vergeet het maar"
+            "absoluut niet|annuleer|annuleren|doe maar niet|echt niet|geen sprake van|"
+            "hoeft niet|laat het|laat maar|laat maar zitten|liever niet|nee|nee hoor|neen|"
+            "niet doen|niet nodig|niets|niks|nooit|toch niet|vergeet het|vergeet het maar|"
+            "zeker niet"
         ),
     },
-    filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|oké",
-    hedges="een beetje|beetje|iets|eigenlijk|even|nu|hier",
+    filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké",
+    hedges="een beetje|beetje|iets|eigenlijk|even|maar|ook|nu|hier",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
-        "hoeveel |heeft |hebben |brandt |speelt "
+        "hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
     ),
     requests="kun je |kan je |wil je |zou je |kunt u |alsjeblieft ",
-    reference="dat|die|het|hetzelfde|ze",
-    everything="alle|alles",
+    reference="hem|hetzelfde|'m|ze",
+    closing="dat|deze|die|het",
+    negations="geen|nee|neen|niet|niets|niks|nooit",
+    everything="alle|allemaal|alles|overal",
     stop=(
         "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
         "alsjeblieft|alle|alles"
@@ -41,22 +45,22 @@ WORDS = Words.written(
     kinds={
         "alarm_control_panel": "alarm|alarmsysteem|alarminstallatie|beveiliging",
         "binary_sensor": (
-            "open|dicht|gesloten|beweging|gedetecteerd|sensor|melder|bewegingsmelder"
+            "geopend|gesloten|beweging|gedetecteerd|sensor|melder|bewegingsmelder"
         ),
         "climate": (
             "temperatuur|thermostaat|verwarming|verwarmen|radiator|koelen|koeling|airco|"
-            "warm|warmer|koud|kouder|graden"
+            "kachel|warm|warmer|koud|kouder|graden"
         ),
         "cover": (
             "rolluik|rolluiken|jaloezie|jaloezieën|gordijn|gordijnen|garage|garagedeur|"
-            "deur|poort|raam|ramen|zonnescherm"
+            "deur|poort|raam|ramen|zonnescherm|rolgordijn|rolgordijnen"
         ),
         "fan": "ventilator|ventilatoren|ventilatie",
         "humidifier": (
             "luchtbevochtiger|bevochtiger|luchtvochtigheid|vochtigheid|ontvochtiger"
         ),
         "light": (
-            "licht|lichten|lamp|lampen|verlichting|plafondlamp|fel|feller|helder|"
+            "licht|lichten|lichtje|lichtjes|lamp|lampen|lampje|lampjes|verlichting|plafondlamp|fel|feller|helder|"
             "helderder|donker|donkerder|dimmen|gezellig|helderheid"
         ),
         "lock": (
@@ -144,4 +148,7 @@ WORDS = Words.written(
         Unit.PERCENT: "procent",
         Unit.DEGREES: "graden|graad",
     },
+    # "Open" and "dicht" are what a cover is told, not words of a sensor.
+    verb_forms="dicht|open|schakel|schakelen",
+    joints="e|en|s",
 )

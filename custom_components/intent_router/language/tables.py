@@ -46,7 +46,12 @@ class Unit(StrEnum):
 
 def _table(text: str) -> frozenset[str]:
     """A table written as one "|"-separated string, to keep the files short."""
-    return frozenset(text.split("|"))
+    return frozenset(text.split("|")) if text else frozenset()
+
+
+def _endings(text: str) -> tuple[str, ...]:
+    """Endings or beginnings, longest first: the longest one found is the one."""
+    return tuple(sorted(_table(text), key=len, reverse=True))
 
 
 @dataclass(slots=True, frozen=True)
@@ -69,6 +74,17 @@ class Words:
     requests: tuple[str, ...]
     # Words that refer to what the conversation last acted on ("it", "them").
     reference: frozenset[str]
+    # Words that refer back only where no noun follows them, else articles or
+    # determiners: "mach das aus" / "mach das Licht aus", "zet het uit" /
+    # "zet het licht uit", "éteins-la" / "éteins la lampe". A clitic split
+    # off its verb ("apágala": "apaga la") is read the same way.
+    closing: frozenset[str]
+    # Pronouns attached to the end of an imperative ("apágala", "spegnili"),
+    # split off when what is left is a verb of the table.
+    clitics: tuple[str, ...]
+    # Words that make an answer a no wherever they are ("not", "nicht",
+    # "pas"): "sicher nicht" is no yes, whatever its first word.
+    negations: frozenset[str]
     # Words that widen a kind of device to every kind ("everything").
     everything: frozenset[str]
     # Words of names and places that say nothing about which one is meant
@@ -85,6 +101,17 @@ class Words:
     classes: Mapping[str, frozenset[str]]
     # Words of the units values are said in ("percent", "Grad").
     units: Mapping[Unit, frozenset[str]]
+    # Elided articles and prepositions stripped off a word before it is
+    # matched ("l'entrée" is "entrée", "dell'ingresso" is "ingresso").
+    elisions: tuple[str, ...]
+    # Where a language writes compound nouns (de, nl): the joints a
+    # compound's head may end in ("küchen" of Küche + lampe). Empty: none.
+    joints: tuple[str, ...]
+    # Verb forms that look like kind or name words ("schalten", "chauffe"):
+    # never read as a kind, never taken for a misheard word.
+    verb_forms: frozenset[str]
+    # Phrases that ask wherever they are said (French inversion, "est-elle").
+    asks: frozenset[str]
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -96,6 +123,8 @@ class Words:
         openers: str,
         requests: str,
         reference: str,
+        closing: str,
+        negations: str,
         everything: str,
         stop: str,
         kinds: Mapping[str, str],
@@ -103,6 +132,11 @@ class Words:
         verbs: Mapping[Verb, str],
         classes: Mapping[str, str],
         units: Mapping[Unit, str],
+        verb_forms: str,
+        clitics: str = "",
+        elisions: str = "",
+        joints: str = "",
+        asks: str = "",
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
@@ -115,6 +149,9 @@ class Words:
             openers=tuple(openers.split("|")),
             requests=tuple(requests.split("|")),
             reference=_table(reference),
+            closing=_table(closing),
+            clitics=_endings(clitics),
+            negations=_table(negations),
             everything=_table(everything),
             stop=_table(stop),
             kinds={domain: _table(text) for domain, text in kinds.items()},
@@ -126,4 +163,8 @@ class Words:
             verbs={verb: _table(text) for verb, text in verbs.items()},
             classes={name: _table(text) for name, text in classes.items()},
             units={unit: _table(text) for unit, text in units.items()},
+            elisions=_endings(elisions),
+            joints=_endings(joints),
+            verb_forms=_table(verb_forms),
+            asks=_table(asks),
         )
