@@ -205,3 +205,22 @@ async def test_a_timed_out_turn_says_when_the_server_is_too_slow(
 
     assert speech(result).startswith(said)
     assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_the_probe_has_the_server_read_tokens_no_cache_holds(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A rate from a prompt the cache held is latency: the probe reads afresh."""
+    await _agent(hass, mock_config_entry)
+    await _reload(hass, mock_config_entry)
+
+    first, second = (probe["messages"] for probe in llm_server.speed_probes)
+    warmed = llm_server.warm_ups[-1]["messages"]
+    # The stable part as warmed, then, after it, numbers no earlier probe had.
+    assert first[:-1] == second[:-1] == warmed[:-1]
+    for probe in (first, second):
+        assert probe[-1]["content"].startswith(warmed[-1]["content"])
+        assert len(probe[-1]["content"].split()) > 40
+    assert first[-1]["content"] != second[-1]["content"]
