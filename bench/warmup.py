@@ -67,9 +67,12 @@ def _markdown(results: harness.ResultFiles, rows: list[dict[str, Any]]) -> str:
     ]
     for number, row in enumerate(rows, 1):
         speed = row["speed"] or {}
+        rates = [
+            f"{speed[key]:.1f}" if key in speed else "-"
+            for key in ("prompt_per_second", "output_per_second")
+        ]
         lines.append(
-            f"| {number} | {speed.get('prompt_per_second', '-')} | "
-            f"{speed.get('output_per_second', '-')} | "
+            f"| {number} | {rates[0]} | {rates[1]} | "
             f"{speed.get('measured_by', '-')} | "
             f"{speed.get('typical_plan_seconds', '-')} | {row['fits']} | "
             f"{'raised' if row['issue'] else 'none'} | {row['fitting_timeout']} | "
