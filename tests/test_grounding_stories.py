@@ -402,3 +402,46 @@ async def test_too_many_choices_ask_for_a_name_or_a_room(
     assert speech(question) == "Which one do you mean? Tell me its name or its room."
     assert question.continue_conversation is True
     assert hass.states.get("light.lamp_0").state == "off"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my grandmother always said good night to the moon",
+        "the kids still talk about movie night at school",
+    ],
+)
+async def test_a_story_that_quotes_a_scripts_name_asks_first(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+    text: str,
+) -> None:
+    """No verb, words left unexplained: the model's script waits for a yes."""
+    before = home_states(hass)
+    target = "scene.movie_night" if "movie" in text else "script.good_night"
+    llm_server.add_plan(plan(act(f"{target.partition('.')[0]}.turn_on", target)))
+
+    result = await converse(hass, agent_id, text, kitchen)
+    await hass.async_block_till_done()
+
+    assert home_states(hass) == before
+    assert result.continue_conversation is True
+    assert speech(result).endswith("?")
+
+
+async def test_a_scripts_name_said_alone_runs_it(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """ "Good night" on its own is a command: it runs without a question."""
+    llm_server.add_plan(plan(act("script.turn_on", "script.good_night")))
+
+    result = await converse(hass, agent_id, "good night", kitchen)
+    await hass.async_block_till_done()
+
+    assert hass.states.get("light.bed_light").state == "off"
+    assert result.continue_conversation is False

@@ -15,7 +15,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
-from .domains import OPPOSITES, STATE_VERBS, ConfirmPolicy, verb_service
+from .domains import (
+    OPPOSITES,
+    STATE_VERBS,
+    ConfirmPolicy,
+    domain_info,
+    domain_of,
+    verb_service,
+)
 from .grounding import Grounded, Ungrounded, check_grounding
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
@@ -136,15 +143,17 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
     last_targets: Collection[str] = (),
     offered: Collection[str] = (),
     said: Collection[str] = (),
+    commanded: bool = True,
 ) -> Gated:
     """One gate for every path: grounding, confidence, confirmation.
 
     With `mentions` (a plan made for these words: the model's or a learned
     one), each target must be grounded in them (grounding.py); what asks
     first (unlocking, opening a garage door: `confirm`) asks unless
-    `confirmed` already, and so
-    does a tool that may change things when the words `said` do not say
-    what it acts on.
+    `confirmed` already, and so does a tool that may change things when the
+    words `said` do not say what it acts on, and a script or scene whose
+    name the words only quote: no verb, and words left unexplained
+    (`commanded` False: "my grandmother always said good night").
     """
     grounding = (
         check_grounding(plan, mentions, catalog, last_targets, offered, confirm.domains)
@@ -159,6 +168,14 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
             for target in action.targets
         )
         or any(_unsaid_subject(action.tool, catalog, said) for action in runs.actions)
+        or (
+            not commanded
+            and any(
+                domain_info(domain_of(target)).must_be_named
+                for action in runs.actions
+                for target in action.targets
+            )
+        )
     )
     decision = decide(
         plan,

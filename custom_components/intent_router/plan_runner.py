@@ -113,7 +113,12 @@ class PlanRunner:
             confirmed = automation_confirms(
                 plan, utterance.automation, utterance.text, utterance.language, catalog
             )
-        gated = self._gate(utterance, plan, catalog, source, mentions, confirmed)
+        # Words that say no verb and leave others unexplained may only quote
+        # a script's name ("she always said good night").
+        commanded = reading is None or bool(reading.verbs) or not reading.unexplained
+        gated = self._gate(
+            utterance, plan, catalog, source, mentions, confirmed, commanded
+        )
         if isinstance(gated, TurnResult):
             return gated
         plan, grounded = gated
@@ -181,6 +186,7 @@ class PlanRunner:
         source: Source,
         mentions: Mentions | None,
         confirmed: bool,
+        commanded: bool,
     ) -> TurnResult | tuple[Plan, Grounded | None]:
         """Step 9: the plan to run now (and its grounding), or the reply."""
         if utterance.dry_run:
@@ -203,6 +209,7 @@ class PlanRunner:
             last_targets=utterance.last_targets,
             offered=pending.offered if pending else (),
             said=words(utterance.text),
+            commanded=commanded,
         )
         decision, grounding = gated.decision, gated.grounding
         utterance.trace(decision=decision)
