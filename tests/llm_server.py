@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from custom_components.intent_router.llm_client import SPEED_PROBE_TOKENS
+from custom_components.intent_router.server_speed import SPEED_PROBE_TOKENS
 
 DEFAULT_MODELS = ["test-model", "other-model"]
 

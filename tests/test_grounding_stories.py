@@ -437,7 +437,7 @@ async def test_a_scripts_name_said_alone_runs_it(
     kitchen: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """ "Good night" on its own is a command: it runs without a question."""
+    """Said on its own, "good night" is a command: it runs at once."""
     llm_server.add_plan(plan(act("script.turn_on", "script.good_night")))
 
     result = await converse(hass, agent_id, "good night", kitchen)

@@ -217,17 +217,18 @@ async def test_a_longer_no_to_an_automation_is_no_yes(
     llm_server: ScriptedLLMServer,
     language: str,
 ) -> None:
-    """A no that says more goes to the model, but never confirms as a yes.
+    """A no that says more goes to the model, but never acts as a yes.
 
-    The model is wrong and closes the door: it asks first, as anything that
-    asks first does without a yes.
+    The model is wrong and closes the door, which needs no yes of its own:
+    the answer said no to what the automation asked about, so it stays.
     """
     llm_server.add_plan(plan(act("cover.close_cover", GARAGE_DOOR)))
 
     result = await _answer_automation(hass, agent_id, language, LONGER_NO[language])
 
     assert hass.states.get(GARAGE_DOOR).state == "open"
-    assert result.continue_conversation is True
+    assert {"refused_by_the_answer": ["cover.close_cover"]} in agent_details()
+    assert result.continue_conversation is False
     assert len(llm_server.requests) == 1
 
 

@@ -26,7 +26,7 @@ from .domains import (
 from .grounding import Grounded, Ungrounded, check_grounding
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
-from .shortcuts import answers_yes
+from .shortcuts import answers_no, answers_yes
 
 
 class Decision(StrEnum):
@@ -116,6 +116,20 @@ def automation_confirms(
         return False
     named = find_mentions(asked, language, catalog).entities
     return all(t in named for action in plan.actions for t in action.targets)
+
+
+def automation_refused(
+    plan: Plan, asked: str | None, text: str, language: str, catalog: Catalog
+) -> tuple[Action, ...]:
+    """The actions on what an automation asked about, when the answer says no.
+
+    "The garage door is open, should I close it?" - "no, leave it open for
+    now": whatever the model makes of that, the garage door is not touched.
+    """
+    if not asked or not answers_no(text, language):
+        return ()
+    named = find_mentions(asked, language, catalog).entities
+    return tuple(a for a in plan.actions if any(t in named for t in a.targets))
 
 
 @dataclass(slots=True, frozen=True)

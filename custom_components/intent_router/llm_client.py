@@ -39,7 +39,13 @@ from .llm_reply import (
 )
 from .outage import Outage
 from .records import encodable
-from .server_speed import ServerSpeed, rate_from_clock, rate_from_timings
+from .server_speed import (
+    SPEED_PROBE_TOKENS,
+    ServerSpeed,
+    measure,
+    speed_probe,
+    token_count,
+)
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam
@@ -58,14 +64,6 @@ MIN_ATTEMPT_TIME = 0.5
 RESPONSE_FORMAT_WORDS = ("response_format", "schema", "grammar")
 # Seconds after a step-down before the best mode is tried again.
 REPROBE_AFTER = 600.0
-# Tokens the warm-up's second request writes, to time the server's output.
-SPEED_PROBE_TOKENS = 16
-# Numbers the second request adds after a mark no cache holds, for the
-# server to read afresh (about 150 tokens: digits are a token each in most
-# tokenizers). A rate from a prompt the cache held but a token or two of is
-# per-token latency, not throughput: llama.cpp reported 17-25 tokens a
-# second for those on a server that reads 50-90 a second.
-SPEED_PROBE_NUMBERS = range(100, 150)
 
 
 class ResponseMode(StrEnum):
@@ -154,54 +152,11 @@ def _read_reply(response: object, mode: ResponseMode) -> _Reply:
     details = getattr(usage, "prompt_tokens_details", None)
     return _Reply(
         content,
-        _count(getattr(usage, "prompt_tokens", None)),
-        _count(getattr(usage, "completion_tokens", None)),
-        _count(getattr(details, "cached_tokens", None)),
+        token_count(getattr(usage, "prompt_tokens", None)),
+        token_count(getattr(usage, "completion_tokens", None)),
+        token_count(getattr(details, "cached_tokens", None)),
         mode,
     )
-
-
-def _speed_probe(
-    messages: list[ChatCompletionMessageParam],
-) -> list[ChatCompletionMessageParam]:
-    """The messages with fresh numbers to read at the end of the last one.
-
-    The clock's nanoseconds come first, so no cache holds what follows.
-    """
-    *before, last = messages
-    numbers = " ".join(map(str, SPEED_PROBE_NUMBERS))
-    fresh = f"{last.get('content') or ''}{time.time_ns()} {numbers}"
-    return [*before, cast("ChatCompletionMessageParam", {**last, "content": fresh})]
-
-
-def _measure(probed: object, seconds: float) -> ServerSpeed | None:
-    """The speeds the server reported for the probe, or else the wall clock's.
-
-    The wall clock counts the whole request against the output, an upper
-    bound on the time it took.
-    """
-    timings = getattr(probed, "timings", None)
-    prompt = rate_from_timings(timings, "prompt")
-    output = rate_from_timings(timings, "predicted")
-    if prompt is not None and output is not None:
-        return ServerSpeed(prompt, output, "timings")
-    usage = getattr(probed, "usage", None)
-    tokens = _count(getattr(usage, "prompt_tokens", None))
-    cached = _count(
-        getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", None)
-    )
-    written = _count(getattr(usage, "completion_tokens", None))
-    fresh = tokens - (cached or 0) if tokens is not None else None
-    prompt = rate_from_clock(fresh, seconds)
-    output = rate_from_clock(written, seconds)
-    if prompt is None or output is None:
-        return None
-    return ServerSpeed(prompt, output, "wall_clock")
-
-
-def _count(value: object) -> int | None:
-    """A token count, if the server gave a sensible one."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class LLMClient:
@@ -290,16 +245,16 @@ class LLMClient:
         No retries and no structured output: a server that caches prompts
         keeps what it processed, which is the point; the first reply is one
         token, unread. The second request, on the now cached prompt and some
-        fresh numbers (`_speed_probe`), reads those and writes a few tokens
+        fresh numbers (`speed_probe`), reads those and writes a few tokens
         to time. The figures go to `speed` and `on_measured`.
         """
         sent = _encodable_messages(messages)
         await self._async_raw(sent, model, 1, timeout)
         started = time.monotonic()
         probed = await self._async_raw(
-            _speed_probe(sent), model, SPEED_PROBE_TOKENS, timeout
+            speed_probe(sent), model, SPEED_PROBE_TOKENS, timeout
         )
-        speed = _measure(probed, time.monotonic() - started)
+        speed = measure(probed, time.monotonic() - started)
         LOGGER.debug("Measured the model server: %s", speed)
         if speed is not None:
             self.speed = speed

@@ -10,11 +10,19 @@ grounded in them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
-from .gate import Decision, against_the_words, answer_only, automation_confirms, gate
+from .gate import (
+    Decision,
+    against_the_words,
+    answer_only,
+    automation_confirms,
+    automation_refused,
+    gate,
+)
 from .grounding import Grounded, Ungrounded
 from .language import words
 from .learned import Lesson, lesson
@@ -109,7 +117,19 @@ class PlanRunner:
                 if not (answer.actions or answer.speech):  # acted, never answered
                     raise ModelFailedError("plan_rejected", "no_answer")
                 plan = answer
-            # A yes to an automation's own question confirms what it asked.
+            # A no to an automation's own question leaves what it asked about
+            # alone; a yes confirms it.
+            if refused := automation_refused(
+                plan, utterance.automation, utterance.text, utterance.language, catalog
+            ):
+                utterance.trace(refused_by_the_answer=[a.tool for a in refused])
+                plan = replace(
+                    plan, actions=tuple(a for a in plan.actions if a not in refused)
+                )
+                if not (plan.actions or plan.speech or plan.clarify):
+                    return TurnResult(
+                        utterance.say("cancelled"), Outcome.CANCELLED, source, plan
+                    )
             confirmed = automation_confirms(
                 plan, utterance.automation, utterance.text, utterance.language, catalog
             )

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 import math
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, cast
 
 from .const import (
     TIMEOUT_MARGIN,
@@ -23,6 +24,8 @@ from .const import (
 from .issues import async_warn, async_withdraw
 
 if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
     from homeassistant.core import HomeAssistant
 
 # The options form's bounds and step for the timeout, in seconds.
@@ -30,6 +33,14 @@ MIN_TIMEOUT = 1.0
 MAX_TIMEOUT = 60.0
 TIMEOUT_STEP = 0.5
 ISSUE_TRANSLATION_KEY = "server_too_slow"
+# Tokens the warm-up's second request writes, to time the server's output.
+SPEED_PROBE_TOKENS = 16
+# Numbers the second request adds after a mark no cache holds, for the
+# server to read afresh (about 150 tokens: digits are a token each in most
+# tokenizers). A rate from a prompt the cache held but a token or two of is
+# per-token latency, not throughput: llama.cpp reported 17-25 tokens a
+# second for those on a server that reads 50-90 a second.
+SPEED_PROBE_NUMBERS = range(100, 150)
 
 
 @dataclass(slots=True, frozen=True)
@@ -85,6 +96,49 @@ def rate_from_clock(tokens: int | None, seconds: float) -> float | None:
     if not tokens or seconds <= 0:
         return None
     return tokens / seconds
+
+
+def speed_probe(
+    messages: list[ChatCompletionMessageParam],
+) -> list[ChatCompletionMessageParam]:
+    """The messages with fresh numbers to read at the end of the last one.
+
+    The clock's nanoseconds come first, so no cache holds what follows.
+    """
+    *before, last = messages
+    numbers = " ".join(map(str, SPEED_PROBE_NUMBERS))
+    fresh = f"{last.get('content') or ''}{time.time_ns()} {numbers}"
+    return [*before, cast("ChatCompletionMessageParam", {**last, "content": fresh})]
+
+
+def measure(probed: object, seconds: float) -> ServerSpeed | None:
+    """The speeds the server reported for the probe, or else the wall clock's.
+
+    The wall clock counts the whole request against the output, an upper
+    bound on the time it took.
+    """
+    timings = getattr(probed, "timings", None)
+    prompt = rate_from_timings(timings, "prompt")
+    output = rate_from_timings(timings, "predicted")
+    if prompt is not None and output is not None:
+        return ServerSpeed(prompt, output, "timings")
+    usage = getattr(probed, "usage", None)
+    tokens = token_count(getattr(usage, "prompt_tokens", None))
+    cached = token_count(
+        getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", None)
+    )
+    written = token_count(getattr(usage, "completion_tokens", None))
+    fresh = tokens - (cached or 0) if tokens is not None else None
+    prompt = rate_from_clock(fresh, seconds)
+    output = rate_from_clock(written, seconds)
+    if prompt is None or output is None:
+        return None
+    return ServerSpeed(prompt, output, "wall_clock")
+
+
+def token_count(value: object) -> int | None:
+    """A token count, if the server gave a sensible one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def issue_id(entry_id: str) -> str:

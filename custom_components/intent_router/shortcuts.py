@@ -109,13 +109,17 @@ def answers_yes(text: str, language: str) -> bool:
     "yes, no, leave it"): a yes is a yes only without them.
     """
     spoken = words_for(language)
-    if spoken is None:
+    if spoken is None or answers_no(text, language):
         return False
     yes = spoken.shortcuts[Shortcut.YES]
     said = words(text)
-    return not _refuses(said, _refusing(spoken)) and any(
-        " ".join(said[:cut]) in yes for cut in range(1, len(said) + 1)
-    )
+    return any(" ".join(said[:cut]) in yes for cut in range(1, len(said) + 1))
+
+
+def answers_no(text: str, language: str) -> bool:
+    """Whether any word of an answer says no ("no, leave it open for now")."""
+    spoken = words_for(language)
+    return spoken is not None and _refuses(words(text), _refusing(spoken))
 
 
 def _refusing(spoken: Words) -> frozenset[str]:
