@@ -16,7 +16,7 @@ from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from .home import async_setup_demo_home
+from .home import async_setup_agent, async_setup_demo_home, satellite_in
 from .llm_server import ScriptedLLMServer
 
 API_KEY = "sk-test-secret"
@@ -97,3 +97,15 @@ async def init_integration(
     await hass.async_block_till_done()
     assert mock_config_entry.state is ConfigEntryState.LOADED
     return mock_config_entry
+
+
+@pytest.fixture
+async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The agent, with default options, in the demo home (modules may differ)."""
+    return await async_setup_agent(hass, mock_config_entry)
+
+
+@pytest.fixture
+def kitchen(hass: HomeAssistant, agent_id: str) -> str:
+    """A satellite in the kitchen, where the household talks."""
+    return satellite_in(hass, "Kitchen")

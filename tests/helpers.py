@@ -6,11 +6,11 @@ Fixtures live in conftest.py; these are plain functions, one home each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-import json
 import re
 from typing import Any
 
 from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.plan import action_text
 from custom_components.intent_router.records import EntityInfo
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
@@ -46,14 +46,7 @@ def plan(
 
 def act(tool: str, *targets: str, **args: Any) -> str:
     """One plan action as the model writes it: `turn_on light.a brightness_pct=40`."""
-    domain, _, service = tool.partition(".")
-    own = bool(targets) and all(t.startswith(f"{domain}.") for t in targets)
-    words = [service if own else tool, *targets]
-    words.extend(
-        f"{name}={value if isinstance(value, str) else json.dumps(value)}"
-        for name, value in args.items()
-    )
-    return " ".join(words)
+    return action_text(tool, targets, args)
 
 
 async def converse(

@@ -33,18 +33,6 @@ from .llm_server import ScriptedLLMServer
 STORAGE_KEY_PREFIX = f"{DOMAIN}.context."
 
 
-@pytest.fixture
-async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
-    """The agent, with default options, in the demo home."""
-    return await async_setup_agent(hass, mock_config_entry)
-
-
-@pytest.fixture
-def kitchen(hass: HomeAssistant, agent_id: str) -> str:
-    """A satellite in the kitchen."""
-    return satellite_in(hass, "Kitchen")
-
-
 def _user_prompt(server: ScriptedLLMServer, index: int) -> str:
     return str(server.requests[index]["messages"][-1]["content"])
 

@@ -12,27 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 
 from .helpers import act, converse, plan, speech
-from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
-
-
-@pytest.fixture
-async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
-    """The agent, with default options, in the demo home."""
-    return await async_setup_agent(hass, mock_config_entry)
-
-
-@pytest.fixture
-def kitchen(hass: HomeAssistant, agent_id: str) -> str:
-    """A satellite in the kitchen, where the household talks."""
-    return satellite_in(hass, "Kitchen")
-
 
 # What the model says about its actions; the household must never hear it.
 MODEL_SPEECH = "Done, all taken care of."

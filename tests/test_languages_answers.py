@@ -9,13 +9,11 @@ said no, asked to hear something again, or asked a question.
 from __future__ import annotations
 
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 
 from .helpers import act, agent_details, converse, plan
-from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
 FRONT_DOOR = "lock.front_door"
@@ -111,18 +109,6 @@ QUESTIONS = [
     ("it", "La luce Kitchen Lights è accesa?"),
     ("it", "In che stato è Kitchen Lights"),
 ]
-
-
-@pytest.fixture
-async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
-    """The agent, with default options, in the demo home."""
-    return await async_setup_agent(hass, mock_config_entry)
-
-
-@pytest.fixture
-def kitchen(hass: HomeAssistant, agent_id: str) -> str:
-    """A satellite in the kitchen."""
-    return satellite_in(hass, "Kitchen")
 
 
 def _shortcut() -> str | None:

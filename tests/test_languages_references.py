@@ -15,14 +15,12 @@ from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.learned import LEARN_AFTER
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
 
 from .helpers import act, agent_details, converse, plan
-from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
 KITCHEN_LIGHTS = "light.kitchen_lights"
@@ -66,18 +64,6 @@ TURN_OFF = {
     "nl": "Zet het licht Kitchen Lights uit",
     "it": "Spegni la luce Kitchen Lights",
 }
-
-
-@pytest.fixture
-async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
-    """The agent, with default options, in the demo home."""
-    return await async_setup_agent(hass, mock_config_entry)
-
-
-@pytest.fixture
-def kitchen(hass: HomeAssistant, agent_id: str) -> str:
-    """A satellite in the kitchen."""
-    return satellite_in(hass, "Kitchen")
 
 
 @pytest.mark.parametrize(("language", "said"), WITH_ARTICLE)
