@@ -254,3 +254,54 @@ async def test_unlock_never_opens_the_blinds_of_another_room(
 
     assert hass.states.get("cover.hall_window") == window
     assert hass.states.get("lock.front_door") == lock
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "lamps"),
+    [
+        ("en", "turn off the lamp", ("Study Lamp", "Bedside Lamp")),
+        ("de", "schalte die Lampe aus", ("Schreibtischlampe", "Nachttischlampe")),
+    ],
+)
+async def test_the_lamp_is_not_the_rooms_lights_when_lamps_are_elsewhere(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    lamps: tuple[str, str],
+) -> None:
+    """Home Assistant's sentence would turn off the kitchen's lights: it asks.
+
+    The kitchen's lights are not called lamps; the study's and the
+    bedroom's are. The model is not asked, and would be wrong.
+    """
+    _sensor(hass, "light.study_lamp", lamps[0], "Study", "on")
+    _sensor(hass, "light.bedside_lamp", lamps[1], "Bedroom", "on")
+    llm_server.add_plan(WRONG)
+    kitchen_lights = hass.states.get("light.kitchen_lights")
+    assert kitchen_lights is not None
+    assert kitchen_lights.state == "on"
+
+    result = await converse(
+        hass, agent_id, said, satellite_in(hass, "Kitchen"), language
+    )
+
+    assert hass.states.get("light.kitchen_lights") == kitchen_lights
+    assert result.continue_conversation is True
+    assert all(lamp in speech(result) for lamp in lamps)
+    assert "Kitchen Lights" in speech(result)
+    assert llm_server.requests == []
+
+
+async def test_the_lights_are_the_rooms_lights(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Where the room's devices are called what was said, HA's sentence acts."""
+    _sensor(hass, "light.study_lamp", "Study Lamp", "Study", "on")
+
+    await converse(hass, agent_id, "turn off the lights", satellite_in(hass, "Kitchen"))
+
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    assert {"local_match": True} in agent_details()
+    assert llm_server.requests == []

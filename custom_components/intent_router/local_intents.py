@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
 from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
@@ -21,6 +22,7 @@ from homeassistant.helpers import device_registry as dr, intent
 from .const import LOGGER
 from .domains import domain_info
 from .executor import prior_of
+from .language import is_called, kind_words, words
 from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
@@ -62,6 +64,8 @@ async def async_handle_locally(
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
             return True
         targets = _matched_states(hass, result, user_input)
+        if _not_what_was_called(hass, result, targets, user_input):
+            return True
         if any(holds(state) for state in targets):
             held.append(Held(_proposed(result, targets)))
             return True
@@ -79,6 +83,40 @@ async def async_handle_locally(
     if response is None or response.response_type is intent.IntentResponseType.ERROR:
         return None
     return response
+
+
+def _not_what_was_called(
+    hass: HomeAssistant,
+    result: RecognizeResult,
+    targets: list[State],
+    user_input: ConversationInput,
+) -> bool:
+    """Whether a sentence took a kind word for the room's devices, wrongly.
+
+    "Turn on the lamp" in a kitchen whose lights are not called lamps, in a
+    home whose lamps are elsewhere: Home Assistant turns on the kitchen's
+    lights; the reading asks which lamp. A sentence that names a device, or
+    whose targets are called what was said, stays Home Assistant's.
+    """
+    if not targets or "name" in result.entities:
+        return False
+    said = set(words(user_input.text))
+    domains = {state.domain for state in targets}
+    called = {
+        word
+        for domain in domains
+        for word in kind_words(domain, user_input.language) & said
+    }
+    if not called or any(
+        is_called(state.name, {word.rstrip("s") for word in called})
+        for state in targets
+    ):
+        return False
+    return any(
+        is_called(state.name, called)
+        for state in hass.states.async_all(domains)
+        if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
+    )
 
 
 def _matched_states(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Verb, words
+from .language import Verb, is_called
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 
@@ -200,6 +200,10 @@ def _by_kind(
     ]
     if not found:
         return None
+    if not (place_said or mentions.everything) and (
+        elsewhere := _called_elsewhere(found, kinds, reading, catalog, confirm)
+    ):
+        return Choice(tuple(info.entity_id for info in [*found, *elsewhere]))
     found = _called_so(_on_first(_playing_first(found), reading), reading)
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
@@ -227,10 +231,37 @@ def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     """Those whose name has the kind word said ("the lamp": the lamps)."""
     said = {word.rstrip("s") for word in reading.kind_words}
-    called = [
-        info for info in found if said & {w.rstrip("s") for w in words(info.name)}
-    ]
+    called = [info for info in found if is_called(info.name, said)]
     return called or found
+
+
+def _called_elsewhere(
+    found: list[EntityInfo],
+    kinds: Collection[str],
+    reading: Reading,
+    catalog: Catalog,
+    confirm: Collection[str],
+) -> list[EntityInfo]:
+    """Devices elsewhere called just what was said, when none found here is.
+
+    "The lamp", in a kitchen whose lights are not called lamps, may be the
+    study's lamp: the choice is asked. "The lights" there are the room's
+    (a plural calls no "Desk Light").
+    """
+    said = reading.kind_words
+    if not said or any(
+        is_called(info.name, {w.rstrip("s") for w in said}) for info in found
+    ):
+        return []
+    return [
+        info
+        for info in catalog.exposed.values()
+        if info.domain in kinds
+        and info not in found
+        and is_called(info.name, said)
+        and _fits(info, reading)
+        and not catalog.needs_confirmation(info.entity_id, confirm)
+    ]
 
 
 def _playing_first(found: list[EntityInfo]) -> list[EntityInfo]:

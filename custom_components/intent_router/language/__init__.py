@@ -108,6 +108,19 @@ def content_words(text: str, language: str) -> frozenset[str]:
     return frozenset(terms(text, language)) - stop_words(language)
 
 
+def is_called(name: str, said: Collection[str]) -> bool:
+    """Whether a name has one of these words, alone or as a compound's end.
+
+    "Study Lamp" and "Schreibtischlampe" are called "lamp" and "lampe";
+    "Kitchen Lights" is not called "lamp".
+    """
+    return any(
+        word.endswith(kind) or word.rstrip("s").endswith(kind)
+        for word in words(name)
+        for kind in said
+    )
+
+
 def terms(text: str, language: str) -> list[str]:
     """The words of a text as names and tables are matched in a language.
 
