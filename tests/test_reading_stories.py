@@ -19,7 +19,7 @@ from homeassistant.components.homeassistant.exposed_entities import async_expose
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 
-from .helpers import act, agent_details, converse, plan, speech
+from .helpers import act, agent_details, converse, home_states, plan, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -304,4 +304,22 @@ async def test_the_lights_are_the_rooms_lights(
 
     assert hass.states.get("light.kitchen_lights").state == "off"
     assert {"local_match": True} in agent_details()
+    assert llm_server.requests == []
+
+
+async def test_the_light_is_the_rooms_lamp(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """ "Light" is the kind's own name: it calls the room's lamp, no question."""
+    _sensor(hass, "light.guest_lamp", "Guest Lamp", "Guest Room", "on")
+    before = home_states(hass)
+
+    result = await converse(
+        hass, agent_id, "turn off the light", satellite_in(hass, "Guest Room")
+    )
+
+    assert result.continue_conversation is False
+    assert "Which" not in speech(result)
+    changed = {e for e, state in home_states(hass).items() if before[e] != state}
+    assert changed <= {"light.guest_lamp"}
     assert llm_server.requests == []

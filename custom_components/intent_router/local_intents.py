@@ -22,7 +22,7 @@ from homeassistant.helpers import device_registry as dr, intent
 from .const import LOGGER
 from .domains import domain_info
 from .executor import prior_of
-from .language import is_called, kind_words, words
+from .language import is_called, narrow_kind_words, words
 from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def _not_what_was_called(
     called = {
         word
         for domain in domains
-        for word in kind_words(domain, user_input.language) & said
+        for word in narrow_kind_words(domain, user_input.language) & said
     }
     if not called or any(
         is_called(state.name, {word.rstrip("s") for word in called})

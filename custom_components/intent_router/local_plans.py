@@ -245,10 +245,10 @@ def _called_elsewhere(
     """Devices elsewhere called just what was said, when none found here is.
 
     "The lamp", in a kitchen whose lights are not called lamps, may be the
-    study's lamp: the choice is asked. "The lights" there are the room's
-    (a plural calls no "Desk Light").
+    study's lamp: the choice is asked. "The light" and "the lights" are a
+    kind's own name: they call the room's lamps too.
     """
-    said = reading.kind_words
+    said = reading.narrow_words
     if not said or any(
         is_called(info.name, {w.rstrip("s") for w in said}) for info in found
     ):

@@ -100,6 +100,9 @@ class Reading:
     # The words that said a kind ("lamp", "blinds"): a device whose name has
     # one is what they mean first.
     kind_words: frozenset[str] = frozenset()
+    # Those that are not a kind's own name ("lamp", not "light"): they call
+    # only the devices whose names say them.
+    narrow_words: frozenset[str] = frozenset()
 
 
 def read(
@@ -190,8 +193,19 @@ def read(
         for word in found
         if word in used and word not in verb_words
     )
+    own_names = frozenset(
+        word
+        for names in (spoken.kind_names.values() if spoken else ())
+        for word in names
+    )
     return Reading(
-        mentions, frozenset(verbs), values, question, unexplained, kind_words
+        mentions,
+        frozenset(verbs),
+        values,
+        question,
+        unexplained,
+        kind_words,
+        kind_words - own_names,
     )
 
 

@@ -97,6 +97,16 @@ def kind_words(domain: str, language: str) -> frozenset[str]:
     return spoken.kinds.get(domain, frozenset()) if spoken else frozenset()
 
 
+def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
+    """A kind's words that are not its own name ("lamp", not "light")."""
+    spoken = words_for(language)
+    if spoken is None:
+        return frozenset()
+    return spoken.kinds.get(domain, frozenset()) - spoken.kind_names.get(
+        domain, frozenset()
+    )
+
+
 def stop_words(language: str) -> frozenset[str]:
     """The words that say nothing in a name; English for unshipped languages."""
     spoken = words_for(language) or LANGUAGES[FALLBACK_LANGUAGE]

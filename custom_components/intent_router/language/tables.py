@@ -92,6 +92,10 @@ class Words:
     stop: frozenset[str]
     # Words that point at a kind of device without naming one, per domain.
     kinds: Mapping[str, frozenset[str]]
+    # Each kind's own name, singular and plural: the first two words of its
+    # table ("light|lights|lamp|..."). They call any device of the kind; a
+    # narrower word ("lamp") calls only the devices whose names say it.
+    kind_names: Mapping[str, frozenset[str]]
     # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
     numbers: Mapping[str, float]
     # Phrases that say what to do ("turn off", "ausschalten", "éteins").
@@ -155,6 +159,9 @@ class Words:
             everything=_table(everything),
             stop=_table(stop),
             kinds={domain: _table(text) for domain, text in kinds.items()},
+            kind_names={
+                domain: frozenset(text.split("|")[:2]) for domain, text in kinds.items()
+            },
             numbers={
                 said: float(value)
                 for value, text in numbers.items()
