@@ -310,7 +310,7 @@ async def test_the_lights_are_the_rooms_lights(
 async def test_the_light_is_the_rooms_lamp(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """ "Light" is the kind's own name: it calls the room's lamp, no question."""
+    """The kind's own name, "light", calls the room's lamp: no question."""
     _sensor(hass, "light.guest_lamp", "Guest Lamp", "Guest Room", "on")
     before = home_states(hass)
 
