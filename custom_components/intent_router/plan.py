@@ -145,12 +145,14 @@ def _value(text: str) -> Any:
     A list or object may quote its strings with `'`: a double quote inside
     the plan's own JSON string is a token more, and the schema keeps it out.
     """
-    for candidate in (text, text.replace("'", '"') if text[:1] in "[{" else None):
-        if candidate is not None:
-            try:
-                return json.loads(candidate)
-            except ValueError:
-                pass
+    candidates = [text]
+    if text.startswith(("[", "{")):
+        candidates.append(text.replace("'", '"'))
+    for candidate in candidates:
+        try:
+            return json.loads(candidate)
+        except ValueError:
+            continue
     return text
 
 

@@ -108,6 +108,19 @@ class PlanRunner:
         if reading is not None and (against := against_the_words(plan, reading)):
             utterance.trace(against_the_words=[a.tool for a in against])
             raise ModelFailedError("plan_rejected", "against_the_words")
+        # A no to an automation's own question leaves what it asked about
+        # alone, whichever path planned it.
+        if refused := automation_refused(
+            plan, utterance.automation, utterance.text, utterance.language, catalog
+        ):
+            utterance.trace(refused_by_the_answer=[a.tool for a in refused])
+            plan = replace(
+                plan, actions=tuple(a for a in plan.actions if a not in refused)
+            )
+            if not (plan.actions or plan.speech or plan.clarify):
+                return TurnResult(
+                    utterance.say("cancelled"), Outcome.CANCELLED, source, plan
+                )
         if source is Source.MODEL:
             answer = answer_only(
                 plan, catalog, asked=bool(reading and reading.question)
@@ -117,19 +130,7 @@ class PlanRunner:
                 if not (answer.actions or answer.speech):  # acted, never answered
                     raise ModelFailedError("plan_rejected", "no_answer")
                 plan = answer
-            # A no to an automation's own question leaves what it asked about
-            # alone; a yes confirms it.
-            if refused := automation_refused(
-                plan, utterance.automation, utterance.text, utterance.language, catalog
-            ):
-                utterance.trace(refused_by_the_answer=[a.tool for a in refused])
-                plan = replace(
-                    plan, actions=tuple(a for a in plan.actions if a not in refused)
-                )
-                if not (plan.actions or plan.speech or plan.clarify):
-                    return TurnResult(
-                        utterance.say("cancelled"), Outcome.CANCELLED, source, plan
-                    )
+            # A yes to an automation's own question confirms what it asked.
             confirmed = automation_confirms(
                 plan, utterance.automation, utterance.text, utterance.language, catalog
             )

@@ -43,6 +43,7 @@ from .language import (
     content_words,
     fold,
     is_question,
+    kind_names,
     kind_words,
     stop_words,
     terms,
@@ -193,11 +194,6 @@ def read(
         for word in found
         if word in used and word not in verb_words
     )
-    own_names = frozenset(
-        word
-        for names in (spoken.kind_names.values() if spoken else ())
-        for word in names
-    )
     return Reading(
         mentions,
         frozenset(verbs),
@@ -205,7 +201,7 @@ def read(
         question,
         unexplained,
         kind_words,
-        kind_words - own_names,
+        kind_words - kind_names(language),
     )
 
 

@@ -98,13 +98,15 @@ def kind_words(domain: str, language: str) -> frozenset[str]:
 
 
 def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
-    """A kind's words that are not its own name ("lamp", not "light")."""
+    """A kind's words that are not a kind's own name ("lamp", not "light")."""
+    return kind_words(domain, language) - kind_names(language)
+
+
+@cache
+def kind_names(language: str) -> frozenset[str]:
+    """Every kind's own name in a language ("light", "lights", "fan", ...)."""
     spoken = words_for(language)
-    if spoken is None:
-        return frozenset()
-    return spoken.kinds.get(domain, frozenset()) - spoken.kind_names.get(
-        domain, frozenset()
-    )
+    return frozenset().union(*spoken.kind_names.values()) if spoken else frozenset()
 
 
 def stop_words(language: str) -> frozenset[str]:
