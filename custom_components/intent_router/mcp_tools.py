@@ -152,7 +152,10 @@ class McpServer:
         self.url = url
         self.tools: dict[str, McpTool] = {}
         self.problem: McpServerError | None = None
-        # Tool calls failing, logged once per outage (outage.py).
+        # The server and its tool calls failing, each logged once per outage.
+        self._listing = Outage(
+            f"MCP server {name}", "its tools are left out until it answers"
+        )
         self._calls = Outage(
             f"MCP server {name}'s tool calls", "its tools fail until it answers"
         )
@@ -236,17 +239,14 @@ class McpServer:
         self._set_problem(None)
 
     def _set_problem(self, problem: McpServerError | None) -> None:
-        """Log a change once, at info level, and keep the repair issue in step."""
-        was = self.problem
+        """Log it once per outage, and keep the repair issue in step."""
         self.problem = problem
         if problem is None:
-            if was is not None:
-                LOGGER.info("MCP server %s is back", self.name)
+            self._listing.answered()
             self.async_remove_issue()
             return
         self.tools = {}
-        if was is None or was.reason != problem.reason:
-            LOGGER.info("MCP server %s is unavailable: %s", self.name, problem.reason)
+        self._listing.failed(problem.reason)
         # The token is an option of this entry, not its credentials, so a
         # refusal is a repair issue pointing at the options, not a reauth.
         async_warn(
