@@ -90,6 +90,7 @@ async def test_a_model_plan_asks_only_to_open(  # noqa: PLR0913, PLR0917
     llm_server.add_plan(plan(act(tool, entity_id)))
 
     result = await converse(hass, agent_id, text, kitchen)
+    await hass.async_block_till_done()  # HA's sentence locks in the background
 
     assert speech(result).startswith("Do you want me to") is asks
     assert result.continue_conversation is asks
@@ -122,11 +123,17 @@ async def test_a_wrong_plan_that_unlocks_does_not_run(
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """Asked to lock, the model unlocks: refused, the door stays as it was."""
-    agent_id, kitchen, _ = await _agent(hass, mock_config_entry)
+    """Asked to lock, the model unlocks: refused, the door stays as it was.
+
+    With HA's sentences first, they would lock it before the model is asked.
+    """
+    agent_id, kitchen, _ = await _agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: False}
+    )
     llm_server.add_plan(plan(act("lock.unlock", LOCK)))
 
     result = await converse(hass, agent_id, "lock the front door", kitchen)
+    await hass.async_block_till_done()  # HA's sentence locks in the background
 
     assert "Do you want me to" not in speech(result)
     assert hass.states.get(LOCK).state == "locked"
@@ -158,6 +165,7 @@ async def test_local_paths_ask_only_to_open(  # noqa: PLR0913, PLR0917
     await _set(hass, before, entity_id)
 
     result = await converse(hass, agent_id, text, kitchen)
+    await hass.async_block_till_done()  # HA's sentence locks in the background
 
     assert speech(result).startswith("Do you want me to") is asks
     assert hass.states.get(entity_id).state == after

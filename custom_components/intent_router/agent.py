@@ -28,8 +28,8 @@ from homeassistant.helpers import intent
 from .catalog import Catalog, async_build_catalog
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
-from .domains import asks_first
-from .language import Shortcut, is_question
+from .domains import action_asks_first
+from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
@@ -254,21 +254,17 @@ class IntentRouterAgent:
     async def _async_read_first(
         self, utterance: Utterance, *, tried_local: bool
     ) -> TurnResult | tuple[Catalog, Reading]:
-        """Steps 5-6 up to the reading's own commands: read, answer, HA's sentences.
+        """Steps 5-6 up to the reading's own commands: HA's sentences, answers.
 
-        A question whose subject the reading knows is answered from the
-        states before HA's sentences, which may take another room's reading;
-        a command meets HA's sentences first, before the home is read (they
-        are the cheapest path). While our own question waits, its answer is
-        read with it, not by HA's sentences.
+        HA's own sentences come first, questions included: what they match
+        runs as Home Assistant's agent runs it (through the gate where it
+        would open the home), so this agent never does worse than HA's own.
+        The reading answers only what they do not match. While our own
+        question waits, its answer is read with it, not by HA's sentences.
         """
-        asks = utterance.pending is None and is_question(
-            utterance.text, utterance.language
-        )
-        sentences = tried_local and utterance.pending is None
         if (
-            sentences
-            and not asks
+            tried_local
+            and utterance.pending is None
             and (local := await self._async_local(utterance, Source.LOCAL))
         ):
             return local
@@ -292,12 +288,6 @@ class IntentRouterAgent:
             )
         ):
             return answer
-        if (
-            sentences
-            and asks
-            and (local := await self._async_local(utterance, Source.LOCAL))
-        ):
-            return local
         return catalog, reading
 
     async def _async_shortcut(
@@ -361,24 +351,29 @@ class IntentRouterAgent:
         would do goes through the gate like any plan.
         """
         before = {state.entity_id: state for state in self._hass.states.async_all()}
-        confirm = self._settings.confirm_domains
+        policy = self._settings.confirm_policy
         response = await async_handle_locally(
             self._hass,
             utterance.user_input,
             utterance.chat_log,
-            lambda state: asks_first(
-                state.domain, state.attributes.get("device_class"), confirm
+            lambda tool, state: action_asks_first(
+                tool.partition(".")[2],
+                state.domain,
+                state.attributes.get("device_class"),
+                policy,
             ),
         )
         utterance.trace(local_match=response is not None)
         if isinstance(response, Held):
-            if not response.actions:
-                return None
             plan = Plan(response.actions, "", 1.0)
             catalog = await self._async_catalog(
                 utterance, "", [t for a in plan.actions for t in a.targets]
             )
-            return await self._runner.async_run(utterance, plan, catalog, source)
+            try:
+                return await self._runner.async_run(utterance, plan, catalog, source)
+            except ModelFailedError as failure:
+                # HA matched it, but not as a plan this agent may run.
+                return self._refusal(utterance, phrase(failure.key), source)
         if response is None:
             return None
         return local_result(response, executed_actions(response, before), source)

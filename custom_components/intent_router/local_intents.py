@@ -36,26 +36,32 @@ if TYPE_CHECKING:
 class Held:
     """A local match that must not act yet: what it would do, for the gate.
 
-    Home Assistant acts as soon as it handles a sentence, so a sentence whose
-    targets ask first (a lock, a garage door) is recognised, not handled.
-    Without `actions` the intent has no service equivalent here.
+    Home Assistant acts as soon as it handles a sentence, so a sentence that
+    would open the home (unlock a door, open a garage) is recognised, not
+    handled. Its `actions` are one service call per service and values,
+    with every target HA matched for it.
     """
 
     actions: tuple[Action, ...]
+
+
+# Whether a service call on an entity asks first ("lock.unlock" on a lock).
+type AsksFirst = Callable[[str, State], bool]
 
 
 async def async_handle_locally(
     hass: HomeAssistant,
     user_input: ConversationInput,
     chat_log: ChatLog,
-    holds: Callable[[State], bool],
+    asks: AsksFirst,
 ) -> intent.IntentResponse | Held | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
-    A match on a target that `holds` is returned as `Held` instead of being
-    handled. A match that fails (an error response, or an intent whose
-    integration is not set up) is no answer either: the model, or the
-    explanation, follows.
+    A match whose service calls `asks` first is returned as `Held` instead
+    of being handled; a question, a timer or a command that only secures
+    the home runs as HA runs it, whatever else is in the room. A match that
+    fails (an error response, or an intent whose integration is not set up)
+    is no answer either: the model, or the explanation, follows.
     """
     held: list[Held] = []
 
@@ -66,8 +72,9 @@ async def async_handle_locally(
         targets = _matched_states(hass, result, user_input)
         if _not_what_was_called(hass, result, targets, user_input):
             return True
-        if any(holds(state) for state in targets):
-            held.append(Held(_proposed(result, targets)))
+        calls = _proposed_calls(result, targets)
+        if any(asks(service, state) for service, _, state in calls):
+            held.append(Held(_grouped(calls)))
             return True
         return False
 
@@ -157,16 +164,36 @@ def _many(value: Any) -> list[str] | None:
     return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
 
 
-def _proposed(result: RecognizeResult, targets: list[State]) -> tuple[Action, ...]:
-    """The service calls a recognised intent would make on its targets."""
+type _Call = tuple[str, dict[str, Any], State]
+
+
+def _proposed_calls(result: RecognizeResult, targets: list[State]) -> list[_Call]:
+    """The service call a recognised intent would make on each target.
+
+    None for an intent that changes nothing a service does here (questions,
+    timers): such a match never waits for a yes.
+    """
     to_service = _SERVICES.get(result.intent.name)
     if to_service is None:
-        return ()
+        return []
     slots = {name: entity.value for name, entity in result.entities.items()}
-    actions = []
+    calls = []
     for state in targets:
         service, data = to_service(state.domain, slots)
-        actions.append(Action(f"{state.domain}.{service}", (state.entity_id,), data))
+        calls.append((f"{state.domain}.{service}", data, state))
+    return calls
+
+
+def _grouped(calls: list[_Call]) -> tuple[Action, ...]:
+    """One action per service and values, so a room's devices fit one plan."""
+    actions: list[Action] = []
+    for tool, data, state in calls:
+        for i, action in enumerate(actions):
+            if action.tool == tool and action.args == data:
+                actions[i] = Action(tool, (*action.targets, state.entity_id), data)
+                break
+        else:
+            actions.append(Action(tool, (state.entity_id,), data))
     return tuple(actions)
 
 
