@@ -17,8 +17,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .domains import STATE_VERBS, asked_state
 from .grounding import candidates
-from .reading import Reading
+from .language import fold
+from .language.tables import Verb
+from .reading import Mentions, Reading
 from .speech import Phrase, phrase
 from .spoken import SpokenValues, is_number
 
@@ -45,25 +48,117 @@ def answer(
     values: SpokenValues,
     confirm: Collection[str],
 ) -> Answer | None:
-    """What to say to a question the reading knows the subject of, or None."""
+    """What to say to a question the reading fully explains, or None.
+
+    Words the reading could not place ("low", "how many") leave the question
+    to Home Assistant's sentences or the model: a state that answers
+    something else is a wrong answer, not a near one. Only the opening word
+    (the question's shape) and HA's own word for a state ("encendido") may
+    be left. A yes/no question ("is the back door locked?", "¿está
+    encendido?") is answered yes or no about the one device it asks of;
+    asked of several ("are the windows closed?"), it is left too.
+    """
     if not reading.question:
         return None
+    asked = reading.verbs & STATE_VERBS
+    if len(asked) > 1 or reading.verbs - STATE_VERBS:
+        return None
+    open_words = [w for w in reading.unexplained if w not in reading.question_words]
     mentions = reading.mentions
+    if not mentions.entities and (
+        TEMPERATURE in mentions.classes or "climate" in mentions.kinds
+    ):
+        unplaced = asked or open_words
+        return None if unplaced else _temperature(reading, catalog, values)
+    subjects = _subjects(mentions, catalog, confirm)
+    if asked or open_words:
+        return _yes_or_no(asked, " ".join(open_words), subjects, values)
+    if not subjects or len(subjects) > MAX_ANSWERED:
+        return None
+    return _states(subjects, values)
+
+
+def _subjects(
+    mentions: Mentions, catalog: Catalog, confirm: Collection[str]
+) -> list[EntityInfo]:
+    """The devices named, else those of the one kind said in the place meant."""
     if mentions.entities:
-        named = [catalog.exposed[e] for e in sorted(mentions.entities)]
-        return _states(named[:MAX_ANSWERED], values)
-    if TEMPERATURE in mentions.classes or "climate" in mentions.kinds:
-        return _temperature(reading, catalog, values)
+        return [catalog.exposed[e] for e in sorted(mentions.entities)]
     kinds = mentions.kinds - {"weather"}
     if len(kinds) != 1:
-        return None
-    found = [
+        return []
+    return [
         catalog.exposed[e]
         for e in sorted(candidates(mentions, catalog, confirm, kinds))
     ]
-    if not found or len(found) > MAX_ANSWERED:
+
+
+# States a question may name in HA's own words ("encendido", "verriegelt"),
+# as the verb that asks for them, with the domain whose words are generic.
+_SAID_STATES = (
+    ("switch", "on", Verb.ON),
+    ("switch", "off", Verb.OFF),
+    ("cover", "open", Verb.OPEN),
+    ("cover", "closed", Verb.CLOSE),
+    ("lock", "locked", Verb.LOCK),
+    ("lock", "unlocked", Verb.UNLOCK),
+)
+# States said as themselves: a person's "home" is no verb's.
+_OWN_STATES = ("home", "not_home")
+
+
+def _yes_or_no(
+    asked: frozenset[Verb],
+    open_words: str,
+    subjects: list[EntityInfo],
+    values: SpokenValues,
+) -> Answer | None:
+    """Yes or no about the one device whose state the question asks of.
+
+    The state asked is a verb's ("is it locked?") or a state said in HA's
+    own word for it; any other word left open leaves the question.
+    """
+    judged = [
+        (info, held)
+        for info in subjects
+        if (held := _holds(asked, open_words, info, values)) is not None
+    ]
+    if len(judged) != 1:
         return None
-    return _states(found, values)
+    info, held = judged[0]
+    said = phrase(
+        "answer_yes" if held else "answer_no",
+        name=info.name,
+        state=_state(info, values),
+    )
+    return Answer([said], (info.entity_id,))
+
+
+def _holds(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> bool | None:
+    """Whether the device is in the state asked; None if that asks nothing of it."""
+    device_class = info.all_attributes.get("device_class")
+    if asked and open_words:
+        return None
+    verb = next(iter(asked), None) or next(
+        (
+            verb
+            for domain, state, verb in _SAID_STATES
+            if open_words
+            in {
+                fold(values.state(info.domain, device_class, state)),
+                fold(values.state(domain, None, state)),
+            }
+        ),
+        None,
+    )
+    if verb is not None:
+        return asked_state(verb, info.domain, device_class, info.state)
+    for state in _OWN_STATES:
+        if fold(values.state(info.domain, device_class, state)) == open_words:
+            return info.state == state
+    return None
 
 
 def _temperature(

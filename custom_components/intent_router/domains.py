@@ -47,6 +47,49 @@ STATE_VERBS = frozenset(
 BRIGHTNESS_STEP = 20
 
 
+# What a yes/no question's verb asks about ("is it open?"): the states that
+# answer yes, then those that answer no. Any other state is no answer.
+_ASKED_STATES: Mapping[Verb, tuple[frozenset[str], frozenset[str]]] = {
+    Verb.ON: (frozenset({"on"}), frozenset({"off"})),
+    Verb.OPEN: (frozenset({"open", "opening"}), frozenset({"closed", "closing"})),
+    Verb.LOCK: (
+        frozenset({"locked", "locking"}),
+        frozenset({"unlocked", "unlocking", "open", "opening"}),
+    ),
+}
+_ASKED_OPPOSITE = {Verb.OFF: Verb.ON, Verb.CLOSE: Verb.OPEN, Verb.UNLOCK: Verb.LOCK}
+# Domains whose state is a mode or activity: anything but "off" is on.
+_MODE_DOMAINS = frozenset(
+    {"climate", "fan", "humidifier", "media_player", "vacuum", "water_heater"}
+)
+_NO_STATE = frozenset({"unavailable", "unknown"})
+# Binary sensors of these classes say "open" as on.
+_OPENING_CLASSES = frozenset({"door", "garage_door", "opening", "window"})
+
+
+def asked_state(
+    verb: Verb, domain: str, device_class: object, state: str
+) -> bool | None:
+    """Whether a state is what a question's verb asks ("is it locked?").
+
+    None when the verb asks nothing of such an entity's state (a lock's
+    state says nothing of "on").
+    """
+    if verb in _ASKED_OPPOSITE:
+        answer = asked_state(_ASKED_OPPOSITE[verb], domain, device_class, state)
+        return None if answer is None else not answer
+    if domain == "lock" and verb is not Verb.LOCK:
+        return None
+    if verb is Verb.ON and domain in _MODE_DOMAINS and state not in _NO_STATE:
+        return state != "off"  # a thermostat that cools is on
+    if domain == "binary_sensor" and device_class in _OPENING_CLASSES:
+        state = {"on": "open", "off": "closed"}.get(state, state)
+    if verb not in _ASKED_STATES:
+        return None
+    yes, no = _ASKED_STATES[verb]
+    return True if state in yes else False if state in no else None
+
+
 @dataclass(slots=True, frozen=True)
 class ConfirmPolicy:
     """What asks before acting: the domains, and whether every action asks."""

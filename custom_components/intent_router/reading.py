@@ -104,6 +104,10 @@ class Reading:
     # Those that are not a kind's own name ("lamp", not "light"): they call
     # only the devices whose names say them.
     narrow_words: frozenset[str] = frozenset()
+    # Words that only shape a question: the first one said ("what's") and
+    # the language's one-word openers wherever they stand ("¿Kettle está
+    # encendido?").
+    question_words: frozenset[str] = frozenset()
 
 
 def read(
@@ -202,6 +206,12 @@ def read(
         unexplained,
         kind_words,
         kind_words - kind_names(language),
+        frozenset(own[:1])
+        | frozenset(
+            opener.strip()
+            for opener in (spoken.openers if spoken else ())
+            if opener.endswith(" ") and " " not in opener.strip()
+        ),
     )
 
 
