@@ -189,16 +189,23 @@ def unknown_keys(cls: type[DataclassInstance], value: Any) -> set[str]:
 
 
 def _records_in(hint: Any, value: Any) -> list[tuple[type[DataclassInstance], Any]]:
-    """The records a field holds: itself, or the items of a list of them."""
+    """The records a field holds: itself, or those in its list, dict or union.
+
+    A dict's records are its values: `ExecutedAction.prior` maps each
+    entity to its own `PriorState`, it is not one.
+    """
     if isinstance(hint, type) and is_dataclass(hint):
         return [(hint, value)]
-    items = value if isinstance(value, list) else [value]
-    return [
-        (arg, item)
-        for arg in get_args(hint)
-        if isinstance(arg, type) and is_dataclass(arg)
-        for item in items
-    ]
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        return [found for arg in args for found in _records_in(arg, value)]
+    if origin in (list, tuple) and isinstance(value, list):
+        items: list[Any] = value
+    elif origin in (dict, Mapping) and isinstance(value, dict):
+        items = list(value.values())
+    else:
+        return []
+    return [found for item in items for found in _records_in(args[-1], item)]
 
 
 @cache
