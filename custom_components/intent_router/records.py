@@ -2,7 +2,8 @@
 
 Plain data at the bottom of the package: what a plan asks for (`Action`,
 `Plan`), what ran and what undo needs (`ExecutedAction`, `PriorState`), a
-remembered turn (`Turn`) and an exposed entity (`EntityInfo`). Nothing here
+remembered turn (`Turn`) and how it ended (`Outcome`), and an exposed entity
+(`EntityInfo`). Nothing here
 imports another module of the integration.
 
 `encode` turns any of them into JSON-ready data and `decode` reads such data
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 import contextlib
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import cache
 import math
 import re
@@ -31,6 +32,21 @@ if TYPE_CHECKING:
 # able to fail on them.
 MAX_DEPTH = 32
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Outcome(StrEnum):
+    """How a turn ended, as remembered (`Turn.outcome`) and reported."""
+
+    DONE = "done"
+    PARTIAL = "partial"
+    FAILED = "failed"
+    ANSWERED = "answered"
+    CLARIFY = "clarify"
+    CONFIRM = "confirm"
+    CANCELLED = "cancelled"
+    PLANNED = "planned"
+    SUPERSEDED = "superseded"
+    ERROR = "error"
 
 
 @dataclass(slots=True, frozen=True)
@@ -94,7 +110,7 @@ class Turn:
     time: float
     text: str
     speech: str
-    outcome: str
+    outcome: str  # an `Outcome`
     source: str
     plan: dict[str, Any] | None = None
     actions: list[ExecutedAction] = field(default_factory=list)

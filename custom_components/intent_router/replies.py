@@ -17,28 +17,13 @@ from homeassistant.helpers import intent
 
 from .executor import ActionOutcome
 from .llm_client import Completion
-from .records import Action, ActionResult, ExecutedAction, Plan
+from .records import Action, ActionResult, ExecutedAction, Outcome, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .learned import Lesson
-
-
-class Outcome(StrEnum):
-    """How a turn ended, as remembered and reported."""
-
-    DONE = "done"
-    PARTIAL = "partial"
-    FAILED = "failed"
-    ANSWERED = "answered"
-    CLARIFY = "clarify"
-    CONFIRM = "confirm"
-    CANCELLED = "cancelled"
-    PLANNED = "planned"
-    SUPERSEDED = "superseded"
-    ERROR = "error"
 
 
 class Source(StrEnum):
