@@ -36,6 +36,7 @@ from gazetteer_matcher.fuzzy import ChoiceBatch
 from .catalog import Catalog
 from .domains import DOMAINS, verb_service
 from .language import (
+    FALLBACK_LANGUAGE,
     Shortcut,
     Verb,
     Words,
@@ -104,6 +105,8 @@ class Reading:
     # Those that are not a kind's own name ("lamp", not "light"): they call
     # only the devices whose names say them.
     narrow_words: frozenset[str] = frozenset()
+    # The language the words are in (their plurals, for names called so).
+    language: str = FALLBACK_LANGUAGE
 
 
 def read(
@@ -202,6 +205,7 @@ def read(
         unexplained,
         kind_words,
         kind_words - kind_names(language),
+        language,
     )
 
 
