@@ -39,7 +39,9 @@ QUESTION = "The garage door has been open for 10 minutes, should I close it?"
 def _readme_automation() -> dict[str, Any]:
     """The automation docs/automations.md shows, as Home Assistant loads it."""
     docs = Path(__file__).parents[1] / "docs" / "automations.md"
-    section = docs.read_text(encoding="utf-8").split("### Conversations started by automations", 1)[1]
+    section = docs.read_text(encoding="utf-8").split(
+        "### Conversations started by automations", 1
+    )[1]
     config = parse_yaml(section.split("```yaml\n", 1)[1].split("```", 1)[0])
     assert isinstance(config, dict)
     return config

@@ -76,7 +76,7 @@ def upward_imports(
     """The imports of a module above the importer's own layer."""
 
     def layer(module: str) -> int:
-        return layer_of.get(module, layer_of.get(module.split(".")[0], -1))
+        return layer_of.get(module, layer_of.get(module.partition(".")[0], -1))
 
     upward = {
         module: {target for target in imports if layer(target) > layer(module)}
@@ -135,9 +135,13 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_every_module_has_a_layer() -> None:
     """A new module is placed in the design's table, once."""
     layer_of = layers(DESIGN.read_text(encoding="utf-8"))
-    unplaced = {m for m in _graph() if m not in layer_of and m.split(".")[0] not in layer_of}
+    unplaced = {
+        m for m in _graph() if m not in layer_of and m.partition(".")[0] not in layer_of
+    }
     assert unplaced == set()
-    listed = _LISTED.findall(DESIGN.read_text(encoding="utf-8").partition("## Modules")[2])
+    listed = _LISTED.findall(
+        DESIGN.read_text(encoding="utf-8").partition("## Modules")[2]
+    )
     assert len(listed) == len(set(listed))
 
 

@@ -250,7 +250,9 @@ def _called_elsewhere(
     """
     said = reading.narrow_words
     if not said or any(
-        is_called(info.name, {singular(w, reading.language) for w in said}, reading.language)
+        is_called(
+            info.name, {singular(w, reading.language) for w in said}, reading.language
+        )
         for info in found
     ):
         return []

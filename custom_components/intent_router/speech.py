@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-import re
 from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError

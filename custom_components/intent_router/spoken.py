@@ -17,6 +17,7 @@ import math
 from typing import Any
 
 from .language import capitalises_nouns, decimal_mark
+
 # Units said as words (`value_<word>` in `exceptions`), each with its word
 # for many and for one ("1 degree"); other units are said as written.
 _DEGREES = ("degrees", "degree")
