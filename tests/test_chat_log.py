@@ -7,6 +7,7 @@ path answered; the model's request is in the turn's trace.
 
 from __future__ import annotations
 
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
@@ -65,18 +66,19 @@ async def _converse(
     )
 
 
+@pytest.fixture
+async def model_agent(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """An agent that asks the model first (HA's sentences not tried)."""
+    return await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: False})
+
+
 async def test_a_model_turn_records_its_calls_results_and_request(
-    hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
-    llm_server: ScriptedLLMServer,
+    hass: HomeAssistant, model_agent: str, llm_server: ScriptedLLMServer
 ) -> None:
     """The model's plan as tool calls, each answered, then the reply."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: False}
-    )
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN)))
 
-    result = await _converse(hass, agent_id, "kitchen lights off")
+    result = await _converse(hass, model_agent, "kitchen lights off")
 
     content = _turn_content(hass, result.conversation_id)
     assert _calls(content) == [("light.turn_off", {"entity_id": [KITCHEN]}, True)]
@@ -93,20 +95,15 @@ async def test_a_model_turn_records_its_calls_results_and_request(
 
 
 async def test_what_the_model_added_unasked_is_not_recorded_as_run(
-    hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
-    llm_server: ScriptedLLMServer,
+    hass: HomeAssistant, model_agent: str, llm_server: ScriptedLLMServer
 ) -> None:
     """A device the words did not ground is dropped, and not in the chat log."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: False}
-    )
     await hass.services.async_call(
         "light", "turn_on", {"entity_id": "light.bed_light"}, blocking=True
     )
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN, "light.bed_light")))
 
-    result = await _converse(hass, agent_id, "kitchen lights off")
+    result = await _converse(hass, model_agent, "kitchen lights off")
 
     content = _turn_content(hass, result.conversation_id)
     assert _calls(content) == [("light.turn_off", {"entity_id": [KITCHEN]}, True)]
