@@ -1,9 +1,9 @@
 """Conversations started by automations, end to end through a voice satellite.
 
-The README's automation asks through `assist_satellite.start_conversation` on a
-real satellite entity; the answer goes through the satellite's Assist pipeline
-(speech to text, Intent Router, text to speech), and the garage door's state at
-the end is what counts.
+The automation of docs/automations.md asks through
+`assist_satellite.start_conversation` on a real satellite entity; the answer
+goes through the satellite's Assist pipeline (speech to text, Intent Router,
+text to speech), and the garage door's state at the end is what counts.
 """
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ QUESTION = "The garage door has been open for 10 minutes, should I close it?"
 
 
 def _readme_automation() -> dict[str, Any]:
-    """The automation the README shows, as Home Assistant loads it."""
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Conversations started by automations", 1)[1]
+    """The automation docs/automations.md shows, as Home Assistant loads it."""
+    docs = Path(__file__).parents[1] / "docs" / "automations.md"
+    section = docs.read_text(encoding="utf-8").split(
+        "### Conversations started by automations", 1
+    )[1]
     config = parse_yaml(section.split("```yaml\n", 1)[1].split("```", 1)[0])
     assert isinstance(config, dict)
     return config
@@ -72,7 +74,7 @@ async def _open_garage_door(hass: HomeAssistant) -> None:
 async def _automation_asks(
     hass: HomeAssistant, voice: Voice, *, extra_system_prompt: bool = True
 ) -> str:
-    """The README's automation asks, ten minutes after the door opened.
+    """The automation docs/automations.md shows asks, ten minutes after the door opened.
 
     Returns what the agent is to read as the automation's question: what the
     satellite said, then the extra system prompt when there is one.

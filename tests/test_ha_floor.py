@@ -58,7 +58,7 @@ async def _both(
     ours = await converse(hass, agent_id, text, device, language)
     await hass.async_block_till_done()
     assert their_state is not None
-    assert hass.states.get(LIGHT).state == their_state.state  # type: ignore[union-attr]
+    assert hass.states.get(LIGHT).state == their_state.state
     return theirs, ours
 
 
@@ -76,7 +76,7 @@ async def test_a_sentence_ha_matches_runs_as_ha_runs_it(
 
     theirs, ours = await _both(hass, agent_id, command, kitchen, language)
     assert theirs.response.response_type is intent.IntentResponseType.ACTION_DONE
-    assert hass.states.get(LIGHT).state == "off"  # type: ignore[union-attr]
+    assert hass.states.get(LIGHT).state == "off"
     assert speech(ours) == speech(theirs)
 
     theirs, ours = await _both(hass, agent_id, question, kitchen, language)
@@ -116,8 +116,8 @@ async def test_what_opens_the_home_still_asks_first(
 
     asked = await converse(hass, agent_id, "unlock the front door", kitchen)
     assert speech(asked) == "Do you want me to unlock Front Door?"
-    assert hass.states.get("lock.front_door").state == "locked"  # type: ignore[union-attr]
+    assert hass.states.get("lock.front_door").state == "locked"
 
     await converse(hass, agent_id, "yes", kitchen)
     await hass.async_block_till_done()
-    assert hass.states.get("lock.front_door").state == "unlocked"  # type: ignore[union-attr]
+    assert hass.states.get("lock.front_door").state == "unlocked"

@@ -15,8 +15,10 @@ from custom_components.intent_router.language import (
     base_language,
     content_words,
     fold,
+    is_called,
     kind_words,
     number,
+    singular,
     stop_words,
     words,
     words_for,
@@ -84,6 +86,7 @@ def test_every_table_is_filled(language: str) -> None:
     assert set(spoken.units) == set(Unit)
     assert all(spoken.units.values())
     assert spoken.requests
+    assert spoken.plurals
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
@@ -251,3 +254,35 @@ def test_stop_words_of_the_turns_language_name_nothing() -> None:
     assert mentions.areas == {"Küche"}
     assert "light" in mentions.kinds
     assert find_mentions(said, "en", catalog).entities == {"light.oma"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "name", "called"),
+    [
+        ("en", "lamps", "Study Lamp", True),
+        ("en", "lamps", "Kitchen Lights", False),
+        ("de", "lampen", "Schreibtischlampe", True),
+        ("de", "leuchten", "Stehleuchte", True),
+        ("de", "lampen", "Deckenlicht", False),
+        ("fr", "rideaux", "Rideau du salon", True),
+        ("fr", "lampes", "Lampe de chevet", True),
+        ("es", "lámparas", "Lámpara de pie", True),
+        ("it", "lampade", "Lampada da terra", True),
+        ("it", "lampade", "Luce della cucina", False),
+        ("nl", "lampen", "Bureaulamp", True),
+    ],
+)
+def test_a_name_is_called_by_a_plural_of_its_language(
+    language: str, said: str, name: str, called: bool
+) -> None:
+    """Each language's own plural: "Lampen" calls "Schreibtischlampe"."""
+    assert is_called(name, {singular(said, language)}, language) is called
+
+
+def test_a_plural_rule_is_its_languages_own() -> None:
+    """German "-en" is German only; an unshipped language has no endings."""
+    assert singular("lampen", "de") == "lamp"
+    assert singular("lampen", "en") == "lampen"
+    assert singular("lamps", "en") == "lamp"
+    assert singular("lampes", "pt") == "lampes"
+    assert singular("bus", "en") == "bus"  # never under three letters

@@ -190,6 +190,53 @@ async def test_unknown_keys_are_logged_once_with_the_version_and_left_out(
     assert "why" not in saved[1]["actions"][0]
 
 
+async def test_a_file_this_version_wrote_loads_without_a_warning(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Undo data (a dict of prior states per entity) is not taken for unknown keys."""
+    agent_id = await async_setup_agent(hass, mock_config_entry)
+    bedroom = satellite_in(hass, "Bedroom")
+    llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    await converse(hass, agent_id, "bedroom light off", bedroom)
+    assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
+    written = hass_storage[_key(mock_config_entry)]["data"]["turns"][bedroom]
+    assert set(written[0]["actions"][0]["prior"]) == {"light.bed_light"}
+    caplog.clear()
+
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+
+    assert "does not know" not in caplog.text
+    assert _texts(mock_config_entry, bedroom) == ["bedroom light off"]
+
+
+async def test_an_unknown_key_in_a_prior_state_is_named(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A key a prior state lacks is named by where it is, not taken for an entity."""
+    prior = {"light.a": {"state": "on", "attributes": {}, "colour": "red"}}
+    action = {"tool": "light.turn_off", "targets": ["light.a"], "args": {}}
+    _seed(
+        hass_storage,
+        mock_config_entry,
+        {"turns": {"kitchen": [_turn("off", actions=[action | {"prior": prior}])]}},
+    )
+
+    await async_setup_agent(hass, mock_config_entry)
+
+    warnings = [r.getMessage() for r in caplog.records if "does not" in r.getMessage()]
+    assert len(warnings) == 1
+    assert warnings[0].endswith("left out: actions.prior.colour")
+    assert _texts(mock_config_entry, "kitchen") == ["off"]
+
+
 async def test_a_file_from_a_newer_version_is_set_aside(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,

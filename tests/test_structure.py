@@ -1,7 +1,9 @@
-"""The package's shape: no import circles, no module too long to read.
+"""The package's shape: layers, no import circles, no module too long to read.
 
 Read from the source with `ast`, so the check sees every import, those made
 only for type checking included: a circle there is a circle in the design.
+The layers are the table in docs/design.md ("Modules"), read from there so
+the design and this check cannot drift apart.
 Run alone with `pytest tests/test_structure.py`.
 """
 
@@ -9,9 +11,14 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+import re
 
-PACKAGE = Path(__file__).parent.parent / "custom_components" / "intent_router"
+ROOT = Path(__file__).parent.parent
+PACKAGE = ROOT / "custom_components" / "intent_router"
+DESIGN = ROOT / "docs" / "design.md"
 MAX_MODULE_LINES = 500
+# A module in the layer table: `agent.py`, `music/`, `\_\_init\_\_.py`.
+_LISTED = re.compile(r"([\w\\]+)(?:\.py|/)")
 
 
 def _module_name(path: Path) -> str:
@@ -45,6 +52,37 @@ def _graph() -> dict[str, set[str]]:
     paths = list(PACKAGE.rglob("*.py"))
     modules = {_module_name(path) for path in paths}
     return {_module_name(path): _imports(path, modules) for path in paths}
+
+
+def layers(design: str) -> dict[str, int]:
+    """Each module's layer, 0 at the bottom, from the design's table.
+
+    A package (`music/`) stands for its modules; `__init__.py` is the
+    package's own module, named "".
+    """
+    table = design.partition("## Modules")[2]
+    rows = [line for line in table.splitlines() if line.startswith("|")][2:]
+    found: dict[str, int] = {}
+    for layer, row in enumerate(rows):
+        for listed in _LISTED.findall(row.split("|")[2]):
+            name = listed.replace("\\", "")
+            found[name if name != "__init__" else ""] = layer
+    return found
+
+
+def upward_imports(
+    graph: dict[str, set[str]], layer_of: dict[str, int]
+) -> dict[str, set[str]]:
+    """The imports of a module above the importer's own layer."""
+
+    def layer(module: str) -> int:
+        return layer_of.get(module, layer_of.get(module.partition(".")[0], -1))
+
+    upward = {
+        module: {target for target in imports if layer(target) > layer(module)}
+        for module, imports in graph.items()
+    }
+    return {module: targets for module, targets in upward.items() if targets}
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -92,6 +130,36 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
         ["a", "b", "c"]
     ]
+
+
+def test_every_module_has_a_layer() -> None:
+    """A new module is placed in the design's table, once."""
+    layer_of = layers(DESIGN.read_text(encoding="utf-8"))
+    unplaced = {
+        m for m in _graph() if m not in layer_of and m.partition(".")[0] not in layer_of
+    }
+    assert unplaced == set()
+    listed = _LISTED.findall(
+        DESIGN.read_text(encoding="utf-8").partition("## Modules")[2]
+    )
+    assert len(listed) == len(set(listed))
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    """Records at the bottom, Home Assistant's side on top (docs/design.md)."""
+    graph = _graph()
+    assert upward_imports(graph, layers(DESIGN.read_text(encoding="utf-8"))) == {}
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    """The check above can fail: the table is read, and an import up is found."""
+    layer_of = layers(
+        "## Modules\n\n| layer | modules |\n|---|---|\n"
+        "| low | records.py, language/ |\n| high | agent.py, \\_\\_init\\_\\_.py |\n"
+    )
+    assert layer_of == {"records": 0, "language": 0, "agent": 1, "": 1}
+    graph = {"records": {"agent"}, "language.en": {"language"}, "": {"records"}}
+    assert upward_imports(graph, layer_of) == {"records": {"agent"}}
 
 
 def test_records_import_nothing_of_the_package() -> None:

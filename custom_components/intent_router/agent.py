@@ -38,10 +38,9 @@ from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
 from .reading import Reading, read
-from .records import Plan, Turn, encode
+from .records import Outcome, Plan, Turn, encode
 from .replies import (
     AgentReply,
-    Outcome,
     Source,
     TurnResult,
     build_response,

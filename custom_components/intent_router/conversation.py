@@ -1,18 +1,29 @@
-"""The conversation entity: a thin shell that hands each turn to the agent."""
+"""The conversation entity: a thin shell that hands each turn to the agent.
+
+What a turn ran goes into Home Assistant's chat log as core's LLM agents
+record theirs: the actions as (external) tool calls, each with its result,
+then the reply. This is the one place a turn is written there, whichever
+path answered (HA's sentences, the reading, a learned command, the model,
+a shortcut), so Assist's debug view and the conversation history show what
+ran.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from homeassistant.components import conversation
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import DOMAIN
 from .data import IntentRouterConfigEntry
+from .records import encode
+from .replies import AgentReply
 from .services import ROUTE_REQUEST
 
 # The agent serialises nothing per entity; HA may run turns concurrently.
@@ -90,11 +101,52 @@ class IntentRouterConversationEntity(
         )
         if request is not None:
             request.reply = reply
-        chat_log.async_add_assistant_content_without_tools(
-            conversation.AssistantContent(agent_id=self.entity_id, content=reply.speech)
-        )
+        for content in chat_log_content(self.entity_id, reply):
+            chat_log.async_add_assistant_content_without_tools(content)
         return conversation.ConversationResult(
             response=reply.response,
             conversation_id=chat_log.conversation_id,
             continue_conversation=reply.continue_conversation,
         )
+
+
+def chat_log_content(
+    agent_id: str, reply: AgentReply
+) -> list[conversation.AssistantContent | conversation.ToolResultContent]:
+    """A turn as the chat log holds it: what ran as tool calls, then the reply.
+
+    The calls are external (the agent ran them, the chat log does not), as
+    a service call: the service, `entity_id` and its data. Each result says
+    whether it worked, why not, and what the service returned. A turn HA's
+    own sentences answered is there already: HA records its intent call.
+    """
+    result = reply.result
+    # HA's own sentences wrote their intent call and its result themselves.
+    ran = result.ran() if result and result.response is None else []
+    calls = [
+        llm.ToolInput(
+            tool_name=action.tool,
+            tool_args={"entity_id": list(action.targets), **encode(action.args)},
+            external=True,
+        )
+        for action, _ in ran
+    ]
+    content: list[conversation.AssistantContent | conversation.ToolResultContent] = []
+    if calls:
+        content.append(conversation.AssistantContent(agent_id, tool_calls=calls))
+    for call, (_, ended) in zip(calls, ran, strict=True):
+        data: dict[str, Any] = {"success": ended.ok}
+        if ended.error is not None:
+            data["error"] = ended.error
+        if ended.result is not None:
+            data["result"] = encode(ended.result)
+        content.append(
+            conversation.ToolResultContent(
+                agent_id=agent_id,
+                tool_call_id=call.id,
+                tool_name=call.tool_name,
+                result=llm.ToolResult(data, error=not ended.ok),
+            )
+        )
+    content.append(conversation.AssistantContent(agent_id, content=reply.speech))
+    return content

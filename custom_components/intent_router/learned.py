@@ -1,7 +1,7 @@
 """Learned instant commands: what the model planned once runs at once next time.
 
 People say the same few commands every day. When a model-planned command
-ran, the words alone decided every target and argument (gate.learnable),
+ran, the words alone decided every target and argument (`learnable`),
 and nobody undid or corrected it within `LEARN_AFTER`, the sentence (with
 the speaker's area and language) and its actions are kept in HA storage.
 Said again in that area, they run without the model, through the same

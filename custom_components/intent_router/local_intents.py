@@ -22,7 +22,7 @@ from homeassistant.helpers import device_registry as dr, intent
 from .const import LOGGER
 from .domains import domain_info
 from .executor import prior_of
-from .language import is_called, narrow_kind_words, words
+from .language import is_called, narrow_kind_words, singular, words
 from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
@@ -107,20 +107,21 @@ def _not_what_was_called(
     """
     if not targets or "name" in result.entities:
         return False
+    language = user_input.language
     said = set(words(user_input.text))
     domains = {state.domain for state in targets}
     called = {
         word
         for domain in domains
-        for word in narrow_kind_words(domain, user_input.language) & said
+        for word in narrow_kind_words(domain, language) & said
     }
     if not called or any(
-        is_called(state.name, {word.rstrip("s") for word in called})
+        is_called(state.name, {singular(word, language) for word in called}, language)
         for state in targets
     ):
         return False
     return any(
-        is_called(state.name, called)
+        is_called(state.name, called, language)
         for state in hass.states.async_all(domains)
         if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
     )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Verb, is_called
+from .language import Verb, is_called, singular
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 
@@ -230,8 +230,8 @@ def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
 
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     """Those whose name has the kind word said ("the lamp": the lamps)."""
-    said = {word.rstrip("s") for word in reading.kind_words}
-    called = [info for info in found if is_called(info.name, said)]
+    said = {singular(word, reading.language) for word in reading.kind_words}
+    called = [info for info in found if is_called(info.name, said, reading.language)]
     return called or found
 
 
@@ -250,7 +250,10 @@ def _called_elsewhere(
     """
     said = reading.narrow_words
     if not said or any(
-        is_called(info.name, {w.rstrip("s") for w in said}) for info in found
+        is_called(
+            info.name, {singular(w, reading.language) for w in said}, reading.language
+        )
+        for info in found
     ):
         return []
     return [
@@ -258,7 +261,7 @@ def _called_elsewhere(
         for info in catalog.exposed.values()
         if info.domain in kinds
         and info not in found
-        and is_called(info.name, said)
+        and is_called(info.name, said, reading.language)
         and _fits(info, reading)
         and not catalog.needs_confirmation(info.entity_id, confirm)
     ]

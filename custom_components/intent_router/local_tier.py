@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from .answers import answer as answer_from_states
 from .local_plans import Choice, plan_from_reading
-from .records import Plan, encode
-from .replies import Outcome, Source, TurnResult, ungrounded_reply
+from .records import Outcome, Plan, encode
+from .replies import Source, TurnResult, ungrounded_reply
 from .shortcuts import last_acted
 from .utterance import ModelFailedError
 

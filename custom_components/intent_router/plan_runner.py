@@ -28,8 +28,8 @@ from .language import words
 from .learned import Lesson, lesson
 from .plan import PlanError, validate_plan
 from .reading import Mentions, Reading
+from .records import Outcome
 from .replies import (
-    Outcome,
     Source,
     TurnResult,
     confirm_question,

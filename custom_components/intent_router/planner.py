@@ -203,11 +203,13 @@ class Planner:
         )
         # This utterance puts the stable part into the server's cache itself.
         self._warmed = _digest(messages[0])
+        # The request as sent, as core's LLM agents trace theirs.
         utterance.trace(
             entities_sent=len(catalog.entities),
             services_sent=len(catalog.services),
             history_turns=len(utterance.history),
             prompt_tokens_estimate=estimate_tokens(messages),
+            model_request={"model": settings.model, "messages": messages},
         )
         call = self._hass.async_create_task(
             self._client.async_complete_json(

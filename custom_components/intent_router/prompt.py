@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .plan import action_text
-from .replies import Outcome
+from .records import Outcome
 
 if TYPE_CHECKING:
     from openai.types.chat import ChatCompletionMessageParam

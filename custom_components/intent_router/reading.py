@@ -36,6 +36,7 @@ from gazetteer_matcher.fuzzy import ChoiceBatch
 from .catalog import Catalog
 from .domains import DOMAINS, verb_service
 from .language import (
+    FALLBACK_LANGUAGE,
     Shortcut,
     Verb,
     Words,
@@ -108,6 +109,8 @@ class Reading:
     # the language's one-word openers wherever they stand ("¿Kettle está
     # encendido?").
     question_words: frozenset[str] = frozenset()
+    # The language the words are in (their plurals, for names called so).
+    language: str = FALLBACK_LANGUAGE
 
 
 def read(
@@ -212,6 +215,7 @@ def read(
             for opener in (spoken.openers if spoken else ())
             if opener.endswith(" ") and " " not in opener.strip()
         ),
+        language,
     )
 
 

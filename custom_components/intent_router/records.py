@@ -2,7 +2,8 @@
 
 Plain data at the bottom of the package: what a plan asks for (`Action`,
 `Plan`), what ran and what undo needs (`ExecutedAction`, `PriorState`), a
-remembered turn (`Turn`) and an exposed entity (`EntityInfo`). Nothing here
+remembered turn (`Turn`) and how it ended (`Outcome`), and an exposed entity
+(`EntityInfo`). Nothing here
 imports another module of the integration.
 
 `encode` turns any of them into JSON-ready data and `decode` reads such data
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 import contextlib
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import cache
 import math
 import re
@@ -31,6 +32,21 @@ if TYPE_CHECKING:
 # able to fail on them.
 MAX_DEPTH = 32
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Outcome(StrEnum):
+    """How a turn ended, as remembered (`Turn.outcome`) and reported."""
+
+    DONE = "done"
+    PARTIAL = "partial"
+    FAILED = "failed"
+    ANSWERED = "answered"
+    CLARIFY = "clarify"
+    CONFIRM = "confirm"
+    CANCELLED = "cancelled"
+    PLANNED = "planned"
+    SUPERSEDED = "superseded"
+    ERROR = "error"
 
 
 @dataclass(slots=True, frozen=True)
@@ -94,7 +110,7 @@ class Turn:
     time: float
     text: str
     speech: str
-    outcome: str
+    outcome: str  # an `Outcome`
     source: str
     plan: dict[str, Any] | None = None
     actions: list[ExecutedAction] = field(default_factory=list)
@@ -189,16 +205,23 @@ def unknown_keys(cls: type[DataclassInstance], value: Any) -> set[str]:
 
 
 def _records_in(hint: Any, value: Any) -> list[tuple[type[DataclassInstance], Any]]:
-    """The records a field holds: itself, or the items of a list of them."""
+    """The records a field holds: itself, or those in its list, dict or union.
+
+    A dict's records are its values: `ExecutedAction.prior` maps each
+    entity to its own `PriorState`, it is not one.
+    """
     if isinstance(hint, type) and is_dataclass(hint):
         return [(hint, value)]
-    items = value if isinstance(value, list) else [value]
-    return [
-        (arg, item)
-        for arg in get_args(hint)
-        if isinstance(arg, type) and is_dataclass(arg)
-        for item in items
-    ]
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        return [found for arg in args for found in _records_in(arg, value)]
+    if origin in (list, tuple) and isinstance(value, list):
+        items: list[Any] = value
+    elif origin in (dict, Mapping) and isinstance(value, dict):
+        items = list(value.values())
+    else:
+        return []
+    return [found for item in items for found in _records_in(args[-1], item)]
 
 
 @cache

@@ -17,28 +17,13 @@ from homeassistant.helpers import intent
 
 from .executor import ActionOutcome
 from .llm_client import Completion
-from .records import Action, ActionResult, ExecutedAction, Plan
+from .records import Action, ActionResult, ExecutedAction, Outcome, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .learned import Lesson
-
-
-class Outcome(StrEnum):
-    """How a turn ended, as remembered and reported."""
-
-    DONE = "done"
-    PARTIAL = "partial"
-    FAILED = "failed"
-    ANSWERED = "answered"
-    CLARIFY = "clarify"
-    CONFIRM = "confirm"
-    CANCELLED = "cancelled"
-    PLANNED = "planned"
-    SUPERSEDED = "superseded"
-    ERROR = "error"
 
 
 class Source(StrEnum):
@@ -91,12 +76,27 @@ class TurnResult:
 
     def results(self) -> list[ActionResult]:
         """How each action ended (HA's sentences report only what ran)."""
+        return [result for _, result in self.ran()]
+
+    def ran(self) -> list[tuple[Action, ActionResult]]:
+        """Each action that was called, with how it ended."""
         if self.outcomes:
             return [
-                ActionResult(o.action.tool, o.action.targets, o.ok, o.error, o.result)
+                (
+                    o.action,
+                    ActionResult(
+                        o.action.tool, o.action.targets, o.ok, o.error, o.result
+                    ),
+                )
                 for o in self.outcomes
             ]
-        return [ActionResult(a.tool, tuple(a.targets), ok=True) for a in self.executed]
+        return [
+            (
+                Action(a.tool, tuple(a.targets), a.args),
+                ActionResult(a.tool, tuple(a.targets), ok=True),
+            )
+            for a in self.executed
+        ]
 
     def report(self) -> dict[str, Any]:
         """What `intent_router_handled` says of the result (never any text)."""

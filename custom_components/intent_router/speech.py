@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-import re
 from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError
@@ -21,7 +20,7 @@ from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
 from .domains import DOMAINS
-from .language import base_language
+from .language import base_language, elide, euphonic
 from .spoken import SpokenValues
 
 if TYPE_CHECKING:
@@ -33,21 +32,6 @@ PLURAL_SUFFIX = "_many"
 # Home Assistant's own words a reply may use: states and modes, and the
 # names of services (a confirmation asks about an action by its name).
 HOME_WORD_CATEGORIES = ("entity_component", "services")
-# French elides "de" and "que" before a vowel: "d'Adele", "qu'Alice".
-_ELISIONS: Mapping[str, tuple[re.Pattern[str], str]] = {
-    "fr": (
-        re.compile(r"\b([Dd]|[Qq]u)e (?=[aeiouyàâæéèêëîïôœùûüAEIOUYÀÂÉÈÊËÎÏÔŒÙÛÜ])"),
-        r"\1'",
-    ),
-}
-# Spanish says "e" for "y" before an i-sound ("Salón e Iluminación") and "u"
-# for "o" before an o-sound ("uno u otro"), as a list's last word decides.
-_EUPHONY: Mapping[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
-    "es": (
-        (" y ", " e ", re.compile(r"h?[ií](?![aeouáéó])", re.IGNORECASE)),
-        (" o ", " u ", re.compile(r"h?[oó]", re.IGNORECASE)),
-    ),
-}
 
 
 @dataclass(slots=True, frozen=True)
@@ -140,9 +124,7 @@ class Phrasebook:
         except KeyError, IndexError, ValueError:
             # A translation with a broken placeholder: say the English one.
             text = spoken.key
-        if elision := _ELISIONS.get(self.language):
-            text = elision[0].sub(elision[1], text)
-        text = text.strip()
+        text = elide(text, self.language).strip()
         return text if not text or text.endswith(("?", "!", ".")) else f"{text}."
 
     def names(self, names: Names) -> str:
@@ -150,10 +132,11 @@ class Phrasebook:
         items = list(dict.fromkeys(names.items))
         if len(items) <= 1:
             return "".join(items)
-        joiner = self.messages["list_or" if names.any_of else "list_and"]
-        for plain, before_sound, sound in _EUPHONY.get(self.language, ()):
-            if sound.match(items[-1]):
-                joiner = joiner.replace(plain, before_sound)
+        joiner = euphonic(
+            self.messages["list_or" if names.any_of else "list_and"],
+            items[-1],
+            self.language,
+        )
         return joiner.format(head=", ".join(items[:-1]), last=items[-1])
 
 

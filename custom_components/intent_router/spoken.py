@@ -16,12 +16,8 @@ from dataclasses import dataclass, field
 import math
 from typing import Any
 
-from .language import base_language
+from .language import capitalises_nouns, decimal_mark
 
-# Languages that write 21,5 rather than 21.5.
-DECIMAL_COMMA = frozenset({"de", "fr", "es", "nl", "it"})
-# Languages whose mode names are nouns that keep their capital ("Heizbetrieb").
-CAPITALISED_NOUNS = frozenset({"de"})
 # Units said as words (`value_<word>` in `exceptions`), each with its word
 # for many and for one ("1 degree"); other units are said as written.
 _DEGREES = ("degrees", "degree")
@@ -58,7 +54,7 @@ def number(value: float, language: str) -> str:
     """1.0 as "1", 12.345 as "12.3" (German "12,3"): what a voice reads well."""
     rounded = round(float(value), 1)
     text = str(int(rounded)) if rounded.is_integer() else str(rounded)
-    return text.replace(".", ",") if base_language(language) in DECIMAL_COMMA else text
+    return text.replace(".", decimal_mark(language))
 
 
 def is_number(value: object) -> bool:
@@ -129,7 +125,7 @@ class SpokenValues:
         if found is None:
             return value.replace("_", " ")
         label = self.label(found)
-        if base_language(self.language) in CAPITALISED_NOUNS:
+        if capitalises_nouns(self.language):
             return label
         return label.casefold()
 

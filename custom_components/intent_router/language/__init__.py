@@ -27,12 +27,17 @@ __all__ = [
     "Verb",
     "Words",
     "base_language",
+    "capitalises_nouns",
     "compound",
     "content_words",
+    "decimal_mark",
+    "elide",
+    "euphonic",
     "fold",
     "is_question",
     "kind_words",
     "number",
+    "singular",
     "stop_words",
     "terms",
     "words",
@@ -49,8 +54,11 @@ FALLBACK_LANGUAGE = "en"
 # looked for in the text as said.
 _QUESTION_MARKS = ("?", "\u00bf")
 # A compound's head and kind are each at least this long ("tor" is a kind,
-# "Küchentor" a compound; "ei" of "Eitor" is no head).
+# "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
+# its plural ending.
 _MIN_PART = 3
+# What a word that elides its vowel must be followed by ("d'Adele").
+_VOWEL_NEXT = "(?=(?i:[aeiouyàâæéèêëîïôœùûü]))"
 
 
 def fold(text: str) -> str:
@@ -120,17 +128,69 @@ def content_words(text: str, language: str) -> frozenset[str]:
     return frozenset(terms(text, language)) - stop_words(language)
 
 
-def is_called(name: str, said: Collection[str]) -> bool:
+def is_called(name: str, said: Collection[str], language: str) -> bool:
     """Whether a name has one of these words, alone or as a compound's end.
 
     "Study Lamp" and "Schreibtischlampe" are called "lamp" and "lampe";
-    "Kitchen Lights" is not called "lamp".
+    "Kitchen Lights" is not called "lamp". The name's words are also read
+    without their plural ending (`singular`).
     """
     return any(
-        word.endswith(kind) or word.rstrip("s").endswith(kind)
+        word.endswith(kind) or singular(word, language).endswith(kind)
         for word in words(name)
         for kind in said
     )
+
+
+def singular(word: str, language: str) -> str:
+    """A word without the language's plural ending ("lamps", "Lampen": "lamp").
+
+    The ending is stripped from singulars too ("Lampe": "lamp"), so that a
+    word said and a name compare by their stems; unshipped languages have
+    no endings.
+    """
+    spoken = words_for(language)
+    for ending in spoken.plurals if spoken else ():
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_PART:
+            return word.removesuffix(ending)
+    return word
+
+
+def decimal_mark(language: str) -> str:
+    """How the language writes a decimal ("," for "21,5"); "." unshipped."""
+    spoken = words_for(language)
+    return spoken.decimal_mark if spoken else "."
+
+
+def capitalises_nouns(language: str) -> bool:
+    """Whether the language's nouns keep their capital ("Heizbetrieb")."""
+    spoken = words_for(language)
+    return spoken.capitalised_nouns if spoken else False
+
+
+def elide(text: str, language: str) -> str:
+    """A sentence with the language's elisions made ("de Adele": "d'Adele")."""
+    pattern = _elision(base_language(language))
+    return pattern.sub(lambda found: f"{found[1][:-1]}'", text) if pattern else text
+
+
+@cache
+def _elision(language: str) -> re.Pattern[str] | None:
+    """The words that elide before a vowel, as one pattern; None if none do."""
+    spoken = LANGUAGES.get(language)
+    if spoken is None or not spoken.elided:
+        return None
+    elided = "|".join(sorted(map(re.escape, spoken.elided), key=len, reverse=True))
+    return re.compile(rf"\b((?i:{elided})) {_VOWEL_NEXT}")
+
+
+def euphonic(joiner: str, last: str, language: str) -> str:
+    """A list's joiner as said before its last word ("y" is "e" before "Iris")."""
+    spoken = words_for(language)
+    for plain, (other, sound) in spoken.euphony.items() if spoken else ():
+        if sound.match(last):
+            joiner = joiner.replace(f" {plain} ", f" {other} ")
+    return joiner
 
 
 def terms(text: str, language: str) -> list[str]:

@@ -157,4 +157,7 @@ WORDS = Words.written(
     # "Schalten" is one letter from "Schalter": no switch is meant.
     verb_forms="geschaltet|schalte|schalten|schaltest|schaltet|stellen|machen",
     joints="e|en|er|es|n|s",
+    plurals="en|er|e|n|s",
+    decimal_mark=",",
+    capitalised_nouns=True,
 )

@@ -125,4 +125,5 @@ WORDS = Words.written(
         Unit.DEGREES: "degrees|degree",
     },
     verb_forms="",
+    plurals="s",
 )

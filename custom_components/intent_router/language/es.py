@@ -142,4 +142,7 @@ WORDS = Words.written(
     },
     verb_forms="",
     clitics="la|las|lo|los",
+    plurals="s",
+    decimal_mark=",",
+    euphony={"y": ("e", "h?[ií](?![aeouáéó])"), "o": ("u", "h?[oó]")},
 )

@@ -152,4 +152,7 @@ WORDS = Words.written(
     verb_forms="chauffe|chauffes|chauffez",
     elisions="d'|l'",
     asks="a t elle|a t il|est elle|est il|sont elles|sont ils",
+    plurals="s|x",
+    decimal_mark=",",
+    elided="de|que",
 )

@@ -145,4 +145,6 @@ WORDS = Words.written(
     verb_forms="",
     clitics="la|le|li|lo",
     elisions="all'|coll'|dall'|dell'|l'|nell'|quell'|sull'",
+    plurals="a|e|i|o",
+    decimal_mark=",",
 )

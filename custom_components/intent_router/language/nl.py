@@ -151,4 +151,6 @@ WORDS = Words.written(
     # "Open" and "dicht" are what a cover is told, not words of a sensor.
     verb_forms="dicht|open|schakel|schakelen",
     joints="e|en|s",
+    plurals="en|s",
+    decimal_mark=",",
 )

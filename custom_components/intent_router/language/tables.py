@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+import re
 
 
 class Shortcut(StrEnum):
@@ -116,6 +117,17 @@ class Words:
     verb_forms: frozenset[str]
     # Phrases that ask wherever they are said (French inversion, "est-elle").
     asks: frozenset[str]
+    # How the language writes, for the replies and for matching names:
+    # endings of a plural ("lamps", "Lampen"), stripped to compare a word
+    # said with a name's; the mark of a decimal ("21,5"); whether its nouns
+    # keep their capital ("Heizbetrieb"); words that drop their last vowel
+    # before a vowel ("de" as "d'Adele"); conjunctions said otherwise before
+    # a sound ("y" as "e" before "Iluminación"), with that sound.
+    plurals: tuple[str, ...]
+    decimal_mark: str
+    capitalised_nouns: bool
+    elided: frozenset[str]
+    euphony: Mapping[str, tuple[str, re.Pattern[str]]]
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -141,10 +153,17 @@ class Words:
         elisions: str = "",
         joints: str = "",
         asks: str = "",
+        plurals: str = "",
+        decimal_mark: str = ".",
+        capitalised_nouns: bool = False,
+        elided: str = "",
+        euphony: Mapping[str, tuple[str, str]] | None = None,
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
-        Kinds are written per domain and numbers per value ("fifty" for 50).
+        Kinds are written per domain and numbers per value ("fifty" for 50);
+        euphony as each conjunction's other form and the sound (a regular
+        expression, case ignored) that a list's last word starts with.
         """
         return cls(
             shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
@@ -174,4 +193,12 @@ class Words:
             joints=_endings(joints),
             verb_forms=_table(verb_forms),
             asks=_table(asks),
+            plurals=_endings(plurals),
+            decimal_mark=decimal_mark,
+            capitalised_nouns=capitalised_nouns,
+            elided=_table(elided),
+            euphony={
+                plain: (other, re.compile(sound, re.IGNORECASE))
+                for plain, (other, sound) in (euphony or {}).items()
+            },
         )

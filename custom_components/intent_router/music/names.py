@@ -5,12 +5,12 @@ from __future__ import annotations
 from ..language import FALLBACK_LANGUAGE, content_words
 
 
-def name_words(text: str) -> frozenset[str]:
+def name_words(text: str, language: str = FALLBACK_LANGUAGE) -> frozenset[str]:
     """The words of a name that say something ("the", "on" do not).
 
-    English stop words whatever the turn's language: titles and artists are
-    in any language, whatever the household speaks, and the union of every
-    language's stop words would drop real words of others ("son", "van",
-    "die"), which are what tells one title from another.
+    The stop words of the turn's language, never the union of every
+    language's: titles and artists are in any language, and another
+    language's stop words ("son", "van", "die") are what tells one title
+    from another. Both sides of a comparison are read in the same language.
     """
-    return content_words(text, FALLBACK_LANGUAGE)
+    return content_words(text, language)
