@@ -2,12 +2,19 @@
 
 Sets (all from `../shared/benchmarks/`, written by nobody on this project):
 
-- `intents`: OHF-Voice/intents English tests, each with its per-file mini-home.
-- `legacy`: home-assistant/intents legacy English tests, one shared home.
+- `intents`: OHF-Voice/intents tests (`tests_<lang>`), each with its
+  per-file mini-home, in en, de, fr, es, nl and it.
+- `legacy`: home-assistant/intents legacy tests (`legacy_tests_<lang>`), one
+  shared home per language.
 - `datasets`: home-assistant-datasets assist, assist-mini, intents (scored by
   end state, `expect_changes`) and questions (scored by `expect_response`).
 - `slurp`: SLURP devel sentences whose label `slurp/ha_intent_map.json` maps
   to an HA intent, run in the legacy shared home, scored at intent level.
+- `home_llm_refusals`: acon96/home-llm's refusals (`expects_no_action`), in
+  a home made for them (`refusal_homes`); right when nothing acted.
+
+Each case is said in its own language (the conversation turn's `language`),
+in a home whose HA `config.language` is that language.
 
 Scoring the intents tests (`intents`, `legacy`) by what was executed. HA
 intent -> the service calls that carry it out (any listed one will do):
@@ -37,7 +44,8 @@ and nothing else in the home was acted on.
 
 - Queries (HassGetState, HassClimateGetTemperature, HassGetWeather): right
   when nothing was acted on, the reply is not an error, and it agrees with
-  the source's expected reply: the same leading yes/no and every number in it.
+  the source's expected reply, read in the case's language
+  (`bench/answers.py`): the same leading yes/no, "none", and every number.
 - HassRespond, HassNevermind: right when nothing was acted on and no error.
 - Timers, date, time, broadcast, shopping list: these are not service calls
   at all; right only when HA's own intent of that type handled the turn
@@ -67,11 +75,13 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, intent
 from homeassistant.util import color as color_util
 
+from .answers import answer_agrees
 from .harness import Call, Turn
 from .home import EntitySpec, HomeSpec, home_from_fixture, slug
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks"
-SETS = ("intents", "legacy", "datasets", "slurp")
+SETS = ("intents", "legacy", "datasets", "slurp", "home_llm_refusals")
+LANGUAGES = ("en", "de", "fr", "es", "nl", "it")
 SLURP_SPEAKER_AREA = "Living Room"
 DECOY_AREA, DECOY_FLOOR = "Study", "Attic"
 
@@ -187,6 +197,7 @@ class Case:
     expect_response: list[str] | None = None
     expects_no_action: bool = False
     accepted_intents: tuple[str, ...] = ()
+    language: str = "en"
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -216,40 +227,55 @@ def _intents_test(
         slots=raw.get("slots") or {},
         speaker_area=(raw.get("context") or {}).get("area"),
         response=raw.get("response"),
+        language=raw.get("language") or "en",
         **more,
     )
 
 
-def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
-    """All cases of the chosen sets, and their homes by key."""
+def load(
+    sets: Sequence[str], languages: Sequence[str] = LANGUAGES
+) -> tuple[list[Case], dict[str, HomeSpec]]:
+    """All cases of the chosen sets and languages, and their homes by key.
+
+    Datasets, SLURP and home-llm are English only.
+    """
     cases: list[Case] = []
     homes: dict[str, HomeSpec] = {}
-    if "intents" in sets:
-        fixtures = json.loads(
-            (DATA / "ha_intents" / "tests_en_fixtures.json").read_text("utf-8")
-        )
-        for raw in _jsonl(DATA / "ha_intents" / "tests_en.jsonl"):
-            key = f"intents:{raw['fixture']}"
-            if key not in homes:
-                homes[key] = home_from_fixture(key, fixtures[raw["fixture"]])
-            cases.append(
-                _intents_test(
-                    raw,
-                    "intents",
-                    f"{raw['intent']}/{raw.get('slot_combination')}",
-                    key,
-                    context_area_required="area" in (raw.get("context") or {}),
-                )
+    folder = DATA / "ha_intents"
+    for language in languages:
+        if "intents" in sets:
+            fixtures = json.loads(
+                (folder / f"tests_{language}_fixtures.json").read_text("utf-8")
             )
-    if "legacy" in sets or "slurp" in sets:
-        legacy = json.loads(
-            (DATA / "ha_intents" / "legacy_fixtures_en.json").read_text("utf-8")
-        )
-        homes["legacy"] = home_from_fixture("legacy", legacy)
-    if "legacy" in sets:
-        for raw in _jsonl(DATA / "ha_intents" / "legacy_tests_en.jsonl"):
-            source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
-            cases.append(_intents_test(raw, "legacy", source, "legacy"))
+            for raw in _jsonl(folder / f"tests_{language}.jsonl"):
+                key = f"intents:{raw['fixture']}"
+                if key not in homes:
+                    homes[key] = home_from_fixture(
+                        key, fixtures[raw["fixture"]], language
+                    )
+                cases.append(
+                    _intents_test(
+                        raw,
+                        "intents",
+                        f"{raw['intent']}/{raw.get('slot_combination')}",
+                        key,
+                        context_area_required="area" in (raw.get("context") or {}),
+                    )
+                )
+        if "legacy" in sets or ("slurp" in sets and language == "en"):
+            legacy = json.loads(
+                (folder / f"legacy_fixtures_{language}.json").read_text("utf-8")
+            )
+            key = legacy_home(language)
+            homes[key] = home_from_fixture(key, legacy, language)
+        if "legacy" in sets:
+            for raw in _jsonl(folder / f"legacy_tests_{language}.jsonl"):
+                source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
+                cases.append(
+                    _intents_test(raw, "legacy", source, legacy_home(language))
+                )
+    if "en" not in languages:
+        return cases, homes
     if "datasets" in sets:
         cases.extend(_load_datasets(homes))
     if "slurp" in sets:
@@ -263,12 +289,19 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
                     raw,
                     "slurp",
                     raw["intent"],
-                    "legacy",
+                    legacy_home("en"),
                     speaker_area=SLURP_SPEAKER_AREA,
                     accepted_intents=tuple(accepted),
                 )
             )
+    if "home_llm_refusals" in sets:
+        cases.extend(_load_refusals(homes))
     return cases, homes
+
+
+def legacy_home(language: str) -> str:
+    """The key of a language's shared legacy home."""
+    return f"legacy:{language}"
 
 
 def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
@@ -309,11 +342,119 @@ def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
     return cases
 
 
+# --- home-llm's refusals ---------------------------------------------------------
+
+# home-llm's own domains that HA does not have, as HA covers.
+HOME_LLM_DOMAINS = {"blinds": ("cover", "blind"), "garage_door": ("cover", "garage")}
+# A refusal sentence is a command around the device's name: the name is what
+# is left without these (home-llm's templates, "Close the <device_name> blinds").
+_COMMAND = re.compile(
+    r"^(?:hey assistant, please )?(?:turn (?:on|off)|lock|unlock|pause|close|"
+    r"open|start|stop|toggle|return|play or pause|volume up|"
+    r"(?:increase|decrease) the (?:volume|speed) of|turn (?:up|down) the volume on|"
+    r"set the temperature (?:to \S+ on|of))\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+_QUALIFIER = re.compile(
+    r"\s+(?:with color \w+|to \d+% brightness|to (?:its )?base|return to base|"
+    r"to \w+|blinds|climate|cover)$",
+    re.IGNORECASE,
+)
+# The state a device is "already" in, as HA states.
+_ALREADY = {("climate", "on"): "heat"}
+
+
+def refusal_name(text: str) -> str:
+    """The device name a home-llm command says ("Turn on the X." -> X)."""
+    name = _COMMAND.sub("", text.strip().rstrip("."))
+    return _QUALIFIER.sub("", name).strip()
+
+
+def _refusal_entity(raw: dict[str, Any]) -> EntitySpec:
+    domain, _, object_id = str(raw["target"]).partition(".")
+    domain, device_class = HOME_LLM_DOMAINS.get(domain, (domain, None))
+    state = str(raw["desired_state"])
+    return EntitySpec(
+        f"{domain}.{object_id}",
+        refusal_name(raw["text"]),
+        _ALREADY.get((domain, state), state),
+        {"device_class": device_class} if device_class else {},
+    )
+
+
+def _load_refusals(homes: dict[str, HomeSpec]) -> list[Case]:
+    """home-llm's refusals and the two homes they run in.
+
+    home-llm pairs each refusal with a random device list; the file keeps
+    only the target. `already_state` cases run in a home of every
+    already-state target, each named as its sentence names it and in the
+    state the sentence asks for; `not_available` cases in the same home
+    without any device a not-available case names (the same device is
+    "already locked" in one case and "not available" in another). No
+    areas: home-llm's homes have none.
+    """
+    raws = [
+        raw
+        for raw in _jsonl(DATA / "home_llm" / "home_llm_en.jsonl")
+        if raw.get("expects_no_action")
+    ]
+    present = {
+        entity.entity_id: entity
+        for entity in map(
+            _refusal_entity,
+            (r for r in raws if r["refusal_reason"] == "already_state"),
+        )
+    }
+    absent_ids = {
+        _refusal_entity({**r, "desired_state": None}).entity_id
+        for r in raws
+        if r["refusal_reason"] != "already_state"
+    }
+    homes["home_llm:already_state"] = HomeSpec(
+        "home_llm:already_state", entities=list(present.values())
+    )
+    homes["home_llm:not_available"] = HomeSpec(
+        "home_llm:not_available",
+        entities=[e for key, e in present.items() if key not in absent_ids],
+    )
+    return [
+        _case(
+            raw,
+            "home_llm_refusals",
+            str(raw["refusal_reason"]),
+            f"home_llm:{raw['refusal_reason']}",
+            expects_no_action=True,
+        )
+        for raw in raws
+    ]
+
+
+def judge_refusal(turn: Turn) -> Verdict:
+    """A refusal is right when nothing reached any device."""
+    acted = sorted({c.entity_id or c.service for c in turn.calls})
+    return Verdict(not acted, "refusal", why=f"acted on {acted}" if acted else "")
+
+
 def sample(
-    cases: list[Case], sets: Sequence[str], limit: int | None, seed: int
+    cases: list[Case],
+    sets: Sequence[str],
+    limit: int | None,
+    seed: int,
+    per_language: int | None = None,
 ) -> list[Case]:
-    """Up to `limit` cases, spread evenly over the sets, reproducibly."""
+    """Up to `limit` cases, spread evenly over the sets, reproducibly.
+
+    `per_language`: at most that many cases of each language (all sets),
+    drawn with the same seed.
+    """
     rng = random.Random(seed)  # noqa: S311 - reproducible sampling
+    if per_language:
+        drawn: list[Case] = []
+        for language in LANGUAGES:
+            pool = [c for c in cases if c.language == language]
+            rng.shuffle(pool)
+            drawn.extend(pool[:per_language])
+        cases = drawn
     chosen: list[Case] = []
     per_set = math.ceil(limit / len(sets)) if limit else None
     for name in sets:
@@ -480,6 +621,23 @@ def expected_targets(hass: HomeAssistant, case: Case) -> list[str]:
     return sorted(state.entity_id for state in result.states)
 
 
+def outside_targets(case: Case, turn: Turn, targets: Sequence[str]) -> list[str]:
+    """Entities the turn acted on that the case did not ask to be acted on.
+
+    Queries, timers, "never mind" and refusals ask for no action at all.
+    """
+    acted = {c.entity_id for c in turn.calls if c.entity_id}
+    if case.set == "datasets":
+        allowed = set(case.expect_changes or {})
+    elif case.expects_no_action or (case.intent or "") in (
+        QUERY_INTENTS | NO_ACTION_INTENTS | INTENT_ONLY
+    ):
+        allowed = set()
+    else:
+        allowed = set(targets)
+    return sorted(acted - allowed)
+
+
 def _services_for(intent_type: str, entity_id: str) -> tuple[str, ...]:
     domain = entity_id.partition(".")[0]
     if intent_type == "HassTurnOn":
@@ -590,23 +748,6 @@ def _data_ok(
     return True
 
 
-NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def answer_agrees(expected: str | None, speech: str) -> bool:
-    """Same leading yes/no and every number of the expected reply."""
-    if not expected:
-        return True
-    said = speech.casefold()
-    first = expected.split(",")[0].strip().casefold()
-    if first in {"yes", "no"}:
-        other = "no" if first == "yes" else "yes"
-        if not re.search(rf"\b{first}\b", said) or said.startswith(other):
-            return False
-    numbers = {float(n) for n in NUMBER_RE.findall(said)}
-    return all(float(n) in numbers for n in NUMBER_RE.findall(expected))
-
-
 def judge_intent_case(
     hass: HomeAssistant,
     case: Case,
@@ -629,7 +770,7 @@ def judge_intent_case(
             return Verdict(False, "query", why=f"acted on {sorted(acted)}")
         if error:
             return Verdict(False, "query", why="error reply")
-        ok = answer_agrees(case.response, turn.speech)
+        ok = answer_agrees(case.response, turn.speech, case.language)
         return Verdict(ok, "query", why="" if ok else "answer disagrees")
     if not targets:
         return Verdict(None, "action", why="no target for the slots in this home")

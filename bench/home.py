@@ -83,6 +83,8 @@ class HomeSpec:
     area_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # The unit system the home's numbers are written in ("us" or "metric").
     units: str = "metric"
+    # The household's language: HA's `config.language` in the instance.
+    language: str = "en"
 
     def entity(self, entity_id: str) -> EntitySpec | None:
         """The entity with this id, if the home has it."""
@@ -125,9 +127,9 @@ def _attributes(raw: dict[str, Any] | None) -> dict[str, Any]:
     return attributes
 
 
-def home_from_fixture(key: str, raw: dict[str, Any]) -> HomeSpec:
+def home_from_fixture(key: str, raw: dict[str, Any], language: str = "en") -> HomeSpec:
     """Read any of the fixture formats (intents tests, legacy, datasets)."""
-    home = HomeSpec(key)
+    home = HomeSpec(key, language=language)
     floor_names: dict[str, str] = {}
     for floor in raw.get("floors") or []:
         floor_names[floor.get("id", floor["name"])] = floor["name"]
@@ -166,9 +168,11 @@ def home_from_fixture(key: str, raw: dict[str, Any]) -> HomeSpec:
             timer["area"] = area_names.get(timer["area"], timer["area"])
         home.timers.append(timer)
     home.media = [item["title"] for item in raw.get("media") or [] if "title" in item]
-    if "°F" in json.dumps(raw, ensure_ascii=False) or key.startswith("intents:"):
-        # The intents tests' homes are American (68 degrees in the living
-        # room, 42 °F outside): answers must come out in those numbers.
+    if "°F" in json.dumps(raw, ensure_ascii=False) or (
+        key.startswith("intents:") and language == "en"
+    ):
+        # The English intents tests' homes are American (68 degrees in the
+        # living room, 42 °F outside): answers must come out in those numbers.
         home.units = "us"
     return home
 

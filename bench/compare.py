@@ -1,0 +1,201 @@
+"""Two accuracy.py runs side by side: per language, per intent, and who failed where.
+
+    .venv/bin/python bench/compare.py bench/results/accuracy-none-<time>.json \
+        bench/results/accuracy-ha_default-<time>.json [--failures 30]
+
+Reads each run's `.json` (summary) and, for the list of failures, the
+`.jsonl` beside it (one line per case). Prints Markdown: accuracy per
+language and per intent with at least `--min-cases` cases (first run, second
+run, difference), then the first `--failures` cases the first run got wrong
+and the second got right (text, language, expected, what happened).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+import sys
+from typing import Any
+
+if __package__ in {None, ""}:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.harness import table
+
+
+def _load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A run's summary file and its rows."""
+    run = json.loads(path.read_text("utf-8"))
+    rows_path = path.with_suffix(".jsonl")
+    rows = (
+        [json.loads(line) for line in rows_path.read_text("utf-8").splitlines()]
+        if rows_path.exists()
+        else []
+    )
+    return run, rows
+
+
+def _cell(rate: dict[str, Any] | None) -> str:
+    if not rate or not rate["n"]:
+        return "-"
+    return f"{rate['correct']}/{rate['n']} ({rate['accuracy']:.1%})"
+
+
+def _delta(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
+    if not a or not b or not a["n"] or not b["n"]:
+        return "-"
+    return f"{(a['accuracy'] - b['accuracy']) * 100:+.1f}"
+
+
+def _label(run: dict[str, Any]) -> str:
+    meta = run["meta"]
+    return str(meta.get("agent") or meta.get("model") or "run")
+
+
+def side_by_side(a: dict[str, Any], b: dict[str, Any], min_cases: int) -> list[str]:
+    """Per language, then per intent (with enough cases in either run)."""
+    first, second = a["summary"], b["summary"]
+    names = (_label(a), _label(b))
+    header = ["", names[0], names[1], "difference (points)"]
+    langs_a, langs_b = first["by_language"], second["by_language"]
+    languages = sorted(set(langs_a) | set(langs_b))
+    lines = table(
+        ["language", *header[1:]],
+        [
+            (
+                language,
+                _cell(langs_a.get(language)),
+                _cell(langs_b.get(language)),
+                _delta(langs_a.get(language), langs_b.get(language)),
+            )
+            for language in languages
+        ]
+        + [
+            (
+                "all",
+                _cell(_all(first)),
+                _cell(_all(second)),
+                _delta(_all(first), _all(second)),
+            )
+        ],
+        "lrrr",
+    )
+    intents = sorted(
+        name
+        for name in set(first["by_intent"]) | set(second["by_intent"])
+        if max(
+            first["by_intent"].get(name, {"n": 0})["n"],
+            second["by_intent"].get(name, {"n": 0})["n"],
+        )
+        >= min_cases
+    )
+    lines += [
+        "",
+        *table(
+            ["intent", *header[1:]],
+            [
+                (
+                    name,
+                    _cell(first["by_intent"].get(name)),
+                    _cell(second["by_intent"].get(name)),
+                    _delta(first["by_intent"].get(name), second["by_intent"].get(name)),
+                )
+                for name in intents
+            ],
+            "lrrr",
+        ),
+    ]
+    lines += ["", f"Per language and intent ({names[0]} / {names[1]}):", ""]
+    lines += table(
+        ["intent", *languages],
+        [
+            (
+                name,
+                *(
+                    f"{_short(langs_a.get(lang, {}).get('by_intent', {}).get(name))} / "
+                    f"{_short(langs_b.get(lang, {}).get('by_intent', {}).get(name))}"
+                    for lang in languages
+                ),
+            )
+            for name in intents
+        ],
+        "l" + "r" * len(languages),
+    )
+    return lines
+
+
+def _all(summary: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "n": summary["scored"],
+        "correct": summary["correct"],
+        "accuracy": summary["accuracy"] or 0.0,
+    }
+
+
+def _short(rate: dict[str, Any] | None) -> str:
+    if not rate or not rate["n"]:
+        return "-"
+    return f"{rate['accuracy']:.0%}"
+
+
+def _happened(row: dict[str, Any]) -> str:
+    """What a turn did: its path, its calls, its words."""
+    turn = row.get("turn") or {}
+    calls = ", ".join(
+        f"{c['service']} {c['entity_id']}" for c in turn.get("calls") or []
+    )
+    speech = str(turn.get("speech", "")).replace("\n", " ")[:90]
+    parts = [f"{row.get('source')}", row.get("why") or "", calls, f'"{speech}"']
+    return "; ".join(p for p in parts if p).replace("|", "/")
+
+
+def failures(
+    a_rows: list[dict[str, Any]], b_rows: list[dict[str, Any]], limit: int
+) -> list[str]:
+    """The first cases the first run got wrong and the second right."""
+    right = {r["id"] for r in b_rows if r["correct"]}
+    wrong = [r for r in a_rows if r["correct"] is False and r["id"] in right]
+    wrong.sort(key=lambda r: (r["language"], r["id"]))
+    lines = [f"{len(wrong)} cases; the first {min(limit, len(wrong))}:", ""]
+    lines += table(
+        ["language", "text", "intent", "expected", "what happened"],
+        [
+            (
+                r["language"],
+                r["text"].replace("|", "/"),
+                r["intent_key"],
+                ", ".join(r["expected"]) or (r.get("expected_reply") or "")[:60],
+                _happened(r),
+            )
+            for r in wrong[:limit]
+        ],
+        "lllll",
+    )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the comparison."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
+    parser.add_argument("first", type=Path, help="a run's .json (e.g. Intent Router)")
+    parser.add_argument("second", type=Path, help="a run's .json (e.g. ha_default)")
+    parser.add_argument("--min-cases", type=int, default=10)
+    parser.add_argument("--failures", type=int, default=30)
+    args = parser.parse_args(argv)
+    a, a_rows = _load(args.first)
+    b, b_rows = _load(args.second)
+    lines = [
+        f"### {_label(a)} (`{args.first.stem}`) vs {_label(b)} (`{args.second.stem}`)",
+        "",
+        *side_by_side(a, b, args.min_cases),
+        "",
+        f"#### {_label(a)} wrong where {_label(b)} was right",
+        "",
+        *failures(a_rows, b_rows, args.failures),
+    ]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
