@@ -111,16 +111,17 @@ IMPLIED_DOMAIN = {
     "HassListRemoveItem": "todo",
 }
 ON_SERVICES = {
-    "cover": "open_cover",
-    "lock": "lock",
-    "valve": "open_valve",
-    "vacuum": "start",
-    "lawn_mower": "start_mowing",
+    "cover": ("open_cover",),
+    "lock": ("lock",),
+    # HA's valve component opens a valve with a position by setting it to 100.
+    "valve": ("open_valve", "set_valve_position"),
+    "vacuum": ("start",),
+    "lawn_mower": ("start_mowing",),
 }
 OFF_SERVICES = {
     "cover": ("close_cover",),
     "lock": ("unlock",),
-    "valve": ("close_valve",),
+    "valve": ("close_valve", "set_valve_position"),
     "vacuum": ("return_to_base", "stop"),
     "lawn_mower": ("dock",),
 }
@@ -641,7 +642,7 @@ def outside_targets(case: Case, turn: Turn, targets: Sequence[str]) -> list[str]
 def _services_for(intent_type: str, entity_id: str) -> tuple[str, ...]:
     domain = entity_id.partition(".")[0]
     if intent_type == "HassTurnOn":
-        return (f"{domain}.{ON_SERVICES.get(domain, 'turn_on')}",)
+        return tuple(f"{domain}.{s}" for s in ON_SERVICES.get(domain, ("turn_on",)))
     if intent_type == "HassTurnOff":
         return tuple(f"{domain}.{s}" for s in OFF_SERVICES.get(domain, ("turn_off",)))
     if intent_type in SIMPLE_SERVICES:
@@ -686,6 +687,13 @@ def _data_ok(
 ) -> bool:
     """Whether a call carries the slots' values (in service or device terms)."""
     data = call.data
+    if call.service == "valve.set_valve_position" and intent_type in {
+        "HassTurnOn",
+        "HassTurnOff",
+    }:
+        return _close(
+            data.get("position"), 100 if intent_type == "HassTurnOn" else 0, 0
+        )
     if intent_type == "HassLightSet":
         if (pct := _number(slots.get("brightness"))) is not None:
             return _close(data.get("brightness_pct"), pct, 1) or _close(
