@@ -50,6 +50,9 @@ from bench.cases import (
 from homeassistant.components import conversation
 
 TIMER_INTENTS = frozenset(i for i in INTENT_ONLY if "Timer" in i) - {"HassStartTimer"}
+# Intents about every timer, and slots that say which timer.
+ALL_TIMER_INTENTS = frozenset({"HassCancelAllTimers", "HassTimerStatus"})
+TIMER_SLOTS = ("start_hours", "start_minutes", "start_seconds", "name", "area")
 AGENTS = ("intent_router", "ha_default")
 # The path a turn of HA's own agent is counted under.
 HA_PATH = "ha"
@@ -62,15 +65,26 @@ MIN_INTENT_CASES = 10
 def timer_for(case: Case) -> dict[str, Any]:
     """A timer the sentence can refer to, when the fixture home has none."""
     timer: dict[str, Any] = {
-        key: value
-        for key, value in case.slots.items()
-        if key in {"start_hours", "start_minutes", "start_seconds", "name", "area"}
+        key: value for key, value in case.slots.items() if key in TIMER_SLOTS
     }
     if not any(key.startswith("start_") for key in timer):
         timer["start_hours"] = 2
     if case.intent == "HassUnpauseTimer":
         timer["is_active"] = False  # only a paused timer can be resumed
     return timer
+
+
+def timers_for(instance: harness.Instance, case: Case) -> list[dict[str, Any]]:
+    """The timers running when the sentence is said.
+
+    The fixture's, unless the sentence acts on one timer without saying
+    which (HA's handler then refuses: "multiple timers matched"); then one.
+    """
+    timers = instance.home.spec.timers
+    says_which = any(key in case.slots for key in TIMER_SLOTS)
+    if timers and (says_which or case.intent in ALL_TIMER_INTENTS):
+        return timers
+    return [timer_for(case)]
 
 
 def snapshot(instance: harness.Instance) -> harness.States:
@@ -89,9 +103,7 @@ async def run_case(
     await instance.hass.async_block_till_done()
     device_id = instance.home.new_satellite(case.speaker_area)
     if case.intent in TIMER_INTENTS:
-        await instance.async_start_timers(
-            device_id, instance.home.spec.timers or [timer_for(case)]
-        )
+        await instance.async_start_timers(device_id, timers_for(instance, case))
     targets = (
         expected_targets(instance.hass, case)
         if case.set in {"intents", "legacy"}

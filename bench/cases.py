@@ -47,9 +47,14 @@ and nothing else in the home was acted on.
   the source's expected reply, read in the case's language
   (`bench/answers.py`): the same leading yes/no, "none", and every number.
 - HassRespond, HassNevermind: right when nothing was acted on and no error.
-- Timers, date, time, broadcast, shopping list: these are not service calls
-  at all; right only when HA's own intent of that type handled the turn
-  (so only the local or fallback path can get them).
+- Timers, date, time, shopping list: these are not service calls at all;
+  right only when HA's own intent of that type handled the turn (so only
+  the local or fallback path can get them). Broadcast is not scored: the
+  bench's HA has no satellites to announce on (`UNSCORABLE`).
+- Media pause, next and previous are said while the home's players play,
+  resume while they are paused (the fixtures leave them idle).
+- Fixture entity ids HA does not accept ("light.küchenlicht") become HA's
+  own slug of them ("light.kuchenlicht"), as a real install's would.
 
 Fixture homes of the intents tests are written for the grammar's tests and
 often have no device the sentence could act on ("kitchen lights off" in a
@@ -157,6 +162,17 @@ INTENT_ONLY = frozenset(
         "HassShoppingListCompleteItem",
     }
 )
+# Intents the bench's HA cannot carry out, whoever routes them, and why.
+UNSCORABLE = {
+    "HassBroadcast": "no assist_satellite in the bench (it needs satellites, STT, TTS)"
+}
+# What a media player must be doing for these intents to apply to it.
+MEDIA_STATES = {
+    "HassMediaPause": "playing",
+    "HassMediaNext": "playing",
+    "HassMediaPrevious": "playing",
+    "HassMediaUnpause": "paused",
+}
 # Plain names for devices added to sparse homes, by domain / device class.
 KIND_NAMES = {
     "light": "Ceiling Light",
@@ -496,6 +512,13 @@ def prepare_home(home: HomeSpec, cases: Iterable[Case]) -> list[str]:
                 case.speaker_area = "Living Room"
                 home.add_area("Living Room")
         added.extend(_fit(home, case))
+        if case.intent in MEDIA_STATES:
+            # The fixtures' players are idle; HA pauses only what plays.
+            case.setup = {
+                entity.entity_id: {"state": MEDIA_STATES[case.intent]}
+                for entity in home.entities
+                if entity.domain == "media_player"
+            }
     return added
 
 
@@ -767,6 +790,8 @@ def judge_intent_case(
     intent_type = case.intent or ""
     acted = {c.entity_id for c in turn.calls if c.entity_id}
     error = turn.response_type.endswith("ERROR")
+    if intent_type in UNSCORABLE:
+        return Verdict(None, "intent_only", why=UNSCORABLE[intent_type])
     if intent_type in INTENT_ONLY:
         ok = turn.intent_type == intent_type and not error
         return Verdict(ok, "intent_only", why="" if ok else "needs HA's own intent")

@@ -7,12 +7,15 @@ Reads each run's `.json` (summary) and, for the list of failures, the
 `.jsonl` beside it (one line per case). Prints Markdown: accuracy per
 language and per intent with at least `--min-cases` cases (first run, second
 run, difference), then the first `--failures` cases the first run got wrong
-and the second got right (text, language, expected, what happened).
+and the second got right (text, language, expected, what happened), then
+each run's failures by path and class (from the scorer's reason), with
+counts per language and examples.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import json
 from pathlib import Path
 import sys
@@ -175,6 +178,72 @@ def failures(
     return lines
 
 
+REASONS = (
+    ("missing", "did not act on the expected targets"),
+    ("also acted on", "acted beyond the expected targets"),
+    ("acted on", "acted on a question"),
+    ("answer disagrees", "wrong answer"),
+    ("error reply", "error reply"),
+    ("needs HA's own intent", "not HA's own intent (timer, date, broadcast...)"),
+    ("acted or error", "acted or error on 'never mind'"),
+)
+
+
+def reason(row: dict[str, Any]) -> str:
+    """A failure's class, from the scorer's words."""
+    why = str(row.get("why") or "")
+    if row.get("kind") == "crash":
+        return "crash"
+    for prefix, name in REASONS:
+        if why.startswith(prefix):
+            if prefix == "missing" and "also acted on" in why:
+                return "acted on other targets instead"
+            return name
+    return why or "other"
+
+
+def classes(rows: list[dict[str, Any]], examples: int = 3) -> list[str]:
+    """Failures by path and class, with counts and a few sentences each."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["correct"] is False:
+            key = (str(row.get("source")), reason(row))
+            groups.setdefault(key, []).append(row)
+    ordered = sorted(groups.items(), key=lambda item: -len(item[1]))
+    return table(
+        ["path", "class", "cases", "by language", "examples"],
+        [
+            (
+                source,
+                name,
+                len(items),
+                ", ".join(
+                    f"{lang} {n}"
+                    for lang, n in sorted(
+                        Counter(r["language"] for r in items).items(),
+                        key=lambda t: -t[1],
+                    )
+                ),
+                "; ".join(
+                    f"{r['language']}: {r['text']!r}".replace("|", "/")
+                    for r in _spread(items, examples)
+                ),
+            )
+            for (source, name), items in ordered
+        ],
+        "llrll",
+    )
+
+
+def _spread(items: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    """`n` examples, from as many languages as there are."""
+    seen: dict[str, dict[str, Any]] = {}
+    for row in items:
+        seen.setdefault(row["language"], row)
+    picked = list(seen.values())[:n]
+    return picked + [r for r in items if r not in picked][: n - len(picked)]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the comparison."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n", 1)[0])
@@ -193,6 +262,14 @@ def main(argv: list[str] | None = None) -> None:
         f"#### {_label(a)} wrong where {_label(b)} was right",
         "",
         *failures(a_rows, b_rows, args.failures),
+        "",
+        f"#### Failures of {_label(a)} by path and class",
+        "",
+        *classes(a_rows),
+        "",
+        f"#### Failures of {_label(b)} by path and class",
+        "",
+        *classes(b_rows),
     ]
     sys.stdout.write("\n".join(lines) + "\n")
 
