@@ -166,6 +166,11 @@ INTENT_ONLY = frozenset(
 UNSCORABLE = {
     "HassBroadcast": "no assist_satellite in the bench (it needs satellites, STT, TTS)"
 }
+# Shopping-list intents, and the to-do list intent that does the same.
+SHOPPING_LIST = {
+    "HassShoppingListAddItem": "HassListAddItem",
+    "HassShoppingListCompleteItem": "HassListCompleteItem",
+}
 # What a media player must be doing for these intents to apply to it.
 MEDIA_STATES = {
     "HassMediaPause": "playing",
@@ -529,9 +534,15 @@ def _fit(home: HomeSpec, case: Case) -> list[str]:
         return []
     domains = _slot_list(slots.get("domain"))
     domain = domains[0] if len(domains) == 1 else IMPLIED_DOMAIN.get(intent_type)
-    device_class = (_slot_list(slots.get("device_class")) or [None])[0]
+    device_class = next(iter(_slot_list(slots.get("device_class"))), None)
     area = slots.get("area")
     floor = slots.get("floor")
+    if case.context_area_required and domain and not (area or floor or _name(slots)):
+        # "What is the temperature" is about the speaker's area: a device of
+        # the kind that the fixture leaves in no area is there.
+        for entity in home.entities:
+            if entity.domain == domain and entity.area is None:
+                entity.area = case.speaker_area
     if intent_type == "HassMediaSearchAndPlay":
         query = str(slots.get("search_query", ""))
         if query and query not in home.media:
@@ -734,7 +745,9 @@ def _data_ok(
                 hue2, sat2 = color_util.color_RGB_to_hs(*given)
                 return abs(hue2 - hue) % 360 <= 10 and abs(sat2 - sat) <= 15
             if (given := data.get("hs_color")) is not None:
-                return abs(given[0] - hue) % 360 <= 10 and abs(given[1] - sat) <= 15
+                return bool(
+                    abs(given[0] - hue) % 360 <= 10 and abs(given[1] - sat) <= 15
+                )
             return False
         if (kelvin := _number(slots.get("temperature"))) is not None:
             return _close(data.get("color_temp_kelvin"), kelvin, 50) or _close(
@@ -792,6 +805,10 @@ def judge_intent_case(
     error = turn.response_type.endswith("ERROR")
     if intent_type in UNSCORABLE:
         return Verdict(None, "intent_only", why=UNSCORABLE[intent_type])
+    if intent_type in SHOPPING_LIST:
+        # HA now adds to the shopping list (a to-do list) with its to-do intents.
+        ok = not error and turn.intent_type in {intent_type, SHOPPING_LIST[intent_type]}
+        return Verdict(ok, "intent_only", why="" if ok else "needs HA's own intent")
     if intent_type in INTENT_ONLY:
         ok = turn.intent_type == intent_type and not error
         return Verdict(ok, "intent_only", why="" if ok else "needs HA's own intent")
@@ -849,7 +866,7 @@ def judge_end_state(
             return Verdict(False, "response", why=f"changed {changed}")
         return Verdict(ok and not error, "response", why="" if ok else "reply")
     expected = case.expect_changes or {}
-    ignore = set()
+    ignore: set[str] = set()
     for values in (case.setup or {}).values():
         ignore.update((values.get("attributes") or {}).keys())
     wrong = []
