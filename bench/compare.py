@@ -24,6 +24,7 @@ from typing import Any
 if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.answers import leading_answer, numbers
 from bench.harness import table
 
 
@@ -181,7 +182,7 @@ def failures(
 REASONS = (
     ("missing", "did not act on the expected targets"),
     ("also acted on", "acted beyond the expected targets"),
-    ("acted on", "acted on a question"),
+    ("acted on", "acted where nothing should act (question, refusal)"),
     ("answer disagrees", "wrong answer"),
     ("error reply", "error reply"),
     ("needs HA's own intent", "not HA's own intent (timer, date, broadcast...)"),
@@ -194,12 +195,31 @@ def reason(row: dict[str, Any]) -> str:
     why = str(row.get("why") or "")
     if row.get("kind") == "crash":
         return "crash"
+    if why == "answer disagrees":
+        return _answer_class(row)
     for prefix, name in REASONS:
         if why.startswith(prefix):
             if prefix == "missing" and "also acted on" in why:
                 return "acted on other targets instead"
             return name
     return why or "other"
+
+
+def _answer_class(row: dict[str, Any]) -> str:
+    """How a reply disagrees: no yes/no or number at all, or the wrong one."""
+    language = str(row["language"])
+    expected = str(row.get("expected_reply") or "")
+    said = str((row.get("turn") or {}).get("speech") or "")
+    wanted = leading_answer(expected, language)
+    if wanted is not None:
+        given = leading_answer(said, language)
+        if given is None:
+            return "answer without yes/no"
+        if given != wanted:
+            return "wrong yes/no"
+    if numbers(expected, language) and not numbers(said, language):
+        return "answer without the number"
+    return "wrong number or none"
 
 
 def classes(rows: list[dict[str, Any]], examples: int = 3) -> list[str]:
