@@ -201,8 +201,15 @@ def reason(row: dict[str, Any]) -> str:
         if why.startswith(prefix):
             if prefix == "missing" and "also acted on" in why:
                 return "acted on other targets instead"
+            if prefix == "missing" and _acted(row):
+                return "acted on part of the expected targets"
             return name
     return why or "other"
+
+
+def _acted(row: dict[str, Any]) -> bool:
+    """Whether the turn's calls reached any device."""
+    return any(c.get("entity_id") for c in (row.get("turn") or {}).get("calls") or [])
 
 
 def _answer_class(row: dict[str, Any]) -> str:
