@@ -1,13 +1,17 @@
-"""Routing accuracy of Intent Router on public Home Assistant test sentences.
+"""Routing accuracy of Intent Router (or HA's own agent) on public test sentences.
 
     .venv/bin/python bench/accuracy.py --llm-url http://127.0.0.1:8011/v1 \
         --model local --set intents --set legacy --limit 80 --seed 1
+    .venv/bin/python bench/accuracy.py --no-model --set intents --set legacy \
+        [--lang de ...] [--agent ha_default]
 
 For each case: a real HA test instance with the case's fixture home (one
 instance per home, reused by its cases, with the home reset in between), a
-fresh voice satellite in the speaker's area, the sentence sent through
-`conversation.async_converse` to an Intent Router config entry pointed at
-`--llm-url`, and the executed actions scored as `bench/cases.py` describes.
+fresh voice satellite in the speaker's area, the sentence sent in the case's
+language through `conversation.async_converse` to an Intent Router config
+entry pointed at `--llm-url` (or, `--agent ha_default`, to HA's own agent
+`conversation.home_assistant`, path "ha"), and the executed actions scored as
+`bench/cases.py` describes.
 Results (`bench/harness.py`, `ResultFiles`): `<out>/accuracy-<tag>-<time>.jsonl`
 (one line per case, written as it goes), `.json` (summary) and `.md` (tables).
 """
@@ -29,33 +33,58 @@ if __package__ in {None, ""}:
 from bench import harness
 from bench.cases import (
     INTENT_ONLY,
+    LANGUAGES,
     SETS,
     Case,
     Verdict,
     expected_targets,
     judge_end_state,
     judge_intent_case,
+    judge_refusal,
     judge_slurp,
     load,
+    outside_targets,
     prepare_home,
     sample,
 )
+from homeassistant.components import conversation
 
 TIMER_INTENTS = frozenset(i for i in INTENT_ONLY if "Timer" in i) - {"HassStartTimer"}
+# Intents about every timer, and slots that say which timer.
+ALL_TIMER_INTENTS = frozenset({"HassCancelAllTimers", "HassTimerStatus"})
+TIMER_SLOTS = ("start_hours", "start_minutes", "start_seconds", "name", "area")
+AGENTS = ("intent_router", "ha_default")
+# The path a turn of HA's own agent is counted under.
+HA_PATH = "ha"
+# Yes, in the case's language, for a turn that asks first.
+YES_WORDS = {"en": "yes", "de": "ja", "fr": "oui", "es": "sí", "nl": "ja", "it": "sì"}
+# Intents shown in the report's per-intent table: those with this many cases.
+MIN_INTENT_CASES = 10
 
 
 def timer_for(case: Case) -> dict[str, Any]:
     """A timer the sentence can refer to, when the fixture home has none."""
     timer: dict[str, Any] = {
-        key: value
-        for key, value in case.slots.items()
-        if key in {"start_hours", "start_minutes", "start_seconds", "name", "area"}
+        key: value for key, value in case.slots.items() if key in TIMER_SLOTS
     }
     if not any(key.startswith("start_") for key in timer):
         timer["start_hours"] = 2
     if case.intent == "HassUnpauseTimer":
         timer["is_active"] = False  # only a paused timer can be resumed
     return timer
+
+
+def timers_for(instance: harness.Instance, case: Case) -> list[dict[str, Any]]:
+    """The timers running when the sentence is said.
+
+    The fixture's, unless the sentence acts on one timer without saying
+    which (HA's handler then refuses: "multiple timers matched"); then one.
+    """
+    timers = instance.home.spec.timers
+    says_which = any(key in case.slots for key in TIMER_SLOTS)
+    if timers and (says_which or case.intent in ALL_TIMER_INTENTS):
+        return timers
+    return [timer_for(case)]
 
 
 def snapshot(instance: harness.Instance) -> harness.States:
@@ -65,15 +94,16 @@ def snapshot(instance: harness.Instance) -> harness.States:
 
 async def run_case(
     instance: harness.Instance, case: Case
-) -> tuple[harness.Turn, Verdict]:
-    """Reset the home, say the sentence, judge what happened."""
+) -> tuple[harness.Turn, Verdict, list[str]]:
+    """Reset the home, say the sentence, judge what happened.
+
+    Also returns the entities acted on outside the expected targets.
+    """
     instance.home.reset(case.setup)
     await instance.hass.async_block_till_done()
     device_id = instance.home.new_satellite(case.speaker_area)
     if case.intent in TIMER_INTENTS:
-        await instance.async_start_timers(
-            device_id, instance.home.spec.timers or [timer_for(case)]
-        )
+        await instance.async_start_timers(device_id, timers_for(instance, case))
     targets = (
         expected_targets(instance.hass, case)
         if case.set in {"intents", "legacy"}
@@ -84,43 +114,73 @@ async def run_case(
         entity_id: attributes.get("volume_level")
         for entity_id, (_, attributes) in before.items()
     }
-    turn = await instance.async_converse(case.text, device_id)
+    turn = await instance.async_converse(case.text, device_id, language=case.language)
     if turn.outcome == "confirm":
         # Locks, alarms and garage doors ask first (docs/design.md, Safety): say
         # yes, as the user would, and judge both turns together.
         first = turn
-        turn = await instance.async_converse("yes", device_id)
+        turn = await instance.async_converse(
+            YES_WORDS[case.language], device_id, language=case.language
+        )
         turn.calls[:0] = first.calls
         turn.details[:0] = [*first.details, {"bench": "confirmed with 'yes'"}]
         turn.wall_ms += first.wall_ms
         turn.prompt_tokens = first.prompt_tokens
         turn.source = first.source
+    if instance.entry_id == conversation.HOME_ASSISTANT_AGENT:
+        turn.source = HA_PATH
     after = snapshot(instance)
     await instance.async_cancel_timers()
     if case.set == "datasets":
         verdict = judge_end_state(case, turn, before, after)
     elif case.set == "slurp":
         verdict = judge_slurp(case, turn)
+    elif case.set == "home_llm_refusals":
+        verdict = judge_refusal(turn)
     else:
         verdict = judge_intent_case(instance.hass, case, turn, targets, volumes)
-    return turn, verdict
+    return turn, verdict, outside_targets(case, turn, targets)
+
+
+def _rates(rows: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    """Correct / total of scored rows, by the value of `key`."""
+    buckets: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        buckets[str(row[key])].append(row)
+    return {
+        name: harness.rate(sum(1 for r in items if r["correct"]), len(items), "correct")
+        for name, items in sorted(buckets.items())
+    }
+
+
+def by_language(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per language: overall, per set, per path, per intent, and what acted outside.
+
+    `reading` is the reading's own accuracy (the turns it acted or answered
+    on); `outside` counts cases that acted on an entity outside the expected
+    targets.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for language in sorted({str(r["language"]) for r in rows}):
+        mine = [r for r in rows if r["language"] == language]
+        found[language] = {
+            **harness.rate(sum(1 for r in mine if r["correct"]), len(mine), "correct"),
+            "by_set": _rates(mine, "set"),
+            "by_source": _rates(mine, "source"),
+            "by_intent": _rates(mine, "intent_key"),
+            "reading": harness.rate(
+                sum(1 for r in mine if r["source"] == "reading" and r["correct"]),
+                sum(1 for r in mine if r["source"] == "reading"),
+                "correct",
+            ),
+            "outside": sum(1 for r in mine if r["outside"]),
+        }
+    return found
 
 
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy by set, intent, group and path; latency and tokens."""
+    """Accuracy by language, set, intent, group and path; latency and tokens."""
     scored = [r for r in rows if r["correct"] is not None]
-
-    def by(key: str) -> dict[str, dict[str, Any]]:
-        buckets: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for row in scored:
-            buckets[str(row[key])].append(row)
-        return {
-            name: harness.rate(
-                sum(1 for r in items if r["correct"]), len(items), "correct"
-            )
-            for name, items in sorted(buckets.items())
-        }
-
     groups: dict[str, list[bool]] = defaultdict(list)
     for row in scored:
         groups[f"{row['set']}:{row['group']}"].append(bool(row["correct"]))
@@ -134,6 +194,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row in rows:
         if row.get("turn"):
             by_source[str(row["turn"]["source"])].append(row["turn"]["wall_ms"])
+    seconds = sum(r["seconds"] for r in rows)
     return {
         "cases": len(rows),
         "scored": len(scored),
@@ -142,10 +203,12 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "accuracy": round(sum(1 for r in scored if r["correct"]) / len(scored), 3)
         if scored
         else None,
-        "by_set": by("set"),
-        "by_intent": by("intent_key"),
-        "by_source": by("source"),
-        "by_kind": by("kind"),
+        "outside": sum(1 for r in scored if r["outside"]),
+        "by_language": by_language(scored),
+        "by_set": _rates(scored, "set"),
+        "by_intent": _rates(scored, "intent_key"),
+        "by_source": _rates(scored, "source"),
+        "by_kind": _rates(scored, "kind"),
         "groups": {
             "n": len(groups),
             "all_correct": sum(1 for v in groups.values() if all(v)),
@@ -170,28 +233,90 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "p95": harness.percentile(model_turns, 95),
         },
         "sources": dict(Counter(str(r["source"]) for r in rows)),
+        "case_seconds": round(seconds, 1),
     }
+
+
+def _cell(rate: dict[str, Any] | None) -> str:
+    """`correct/n (share)`, or a dash."""
+    if not rate or not rate["n"]:
+        return "-"
+    return f"{rate['correct']}/{rate['n']} ({rate['accuracy']:.0%})"
+
+
+def language_tables(summary: dict[str, Any]) -> list[str]:
+    """Per language: overall, per file, reading, outside; then paths and intents."""
+    languages = summary["by_language"]
+    names = list(languages)
+    sets = sorted({s for v in languages.values() for s in v["by_set"]})
+    lines = harness.table(
+        ["language", "all", *sets, "reading's own", "acted outside targets"],
+        [
+            (
+                name,
+                _cell(v),
+                *(_cell(v["by_set"].get(s)) for s in sets),
+                _cell(v["reading"]),
+                v["outside"],
+            )
+            for name, v in languages.items()
+        ],
+        "l" + "r" * (len(sets) + 3),
+    )
+    sources = sorted({s for v in languages.values() for s in v["by_source"]})
+    lines += [
+        "",
+        *harness.table(
+            ["path", *names],
+            [
+                (source, *(_cell(languages[n]["by_source"].get(source)) for n in names))
+                for source in sources
+            ],
+            "l" + "r" * len(names),
+        ),
+    ]
+    intents = [
+        name
+        for name, rate in summary["by_intent"].items()
+        if rate["n"] >= MIN_INTENT_CASES
+    ]
+    lines += [
+        "",
+        *harness.table(
+            ["intent", "all", *names],
+            [
+                (
+                    intent,
+                    _cell(summary["by_intent"][intent]),
+                    *(_cell(languages[n]["by_intent"].get(intent)) for n in names),
+                )
+                for intent in intents
+            ],
+            "ll" + "r" * len(names),
+        ),
+    ]
+    return lines
 
 
 def markdown(results: harness.ResultFiles, summary: dict[str, Any]) -> str:
     """Short tables for the README."""
+    meta = results.meta
     lines = [
-        *results.header(f"Accuracy, {results.meta['model']}"),
+        *results.header(f"Accuracy, {meta['agent']}, {meta['model']}"),
         (
             f"Cases {summary['cases']}, scored {summary['scored']}, correct "
-            f"{summary['correct']} ({summary['accuracy']}); latency p50 "
+            f"{summary['correct']} ({summary['accuracy']}); acted outside the "
+            f"expected targets {summary['outside']}; latency p50 "
             f"{summary['latency_ms']['p50']} ms, p95 {summary['latency_ms']['p95']} ms; "
             f"prompt tokens per model turn p50 {summary['prompt_tokens']['p50']}, "
-            f"p95 {summary['prompt_tokens']['p95']}."
+            f"p95 {summary['prompt_tokens']['p95']}; run {meta['wall_seconds']} s "
+            f"({meta['cases_per_second']} cases/s)."
         ),
         "",
+        *language_tables(summary),
+        "",
     ]
-    for title, key in (
-        ("set", "by_set"),
-        ("path (source)", "by_source"),
-        ("kind", "by_kind"),
-        ("intent / category", "by_intent"),
-    ):
+    for title, key in (("set", "by_set"), ("path (source)", "by_source")):
         lines += [*harness.rate_table(title, summary[key], "correct"), ""]
     lines += harness.path_table(summary["latency_ms"]["by_source"])
     return "\n".join(lines) + "\n"
@@ -211,73 +336,96 @@ async def main(args: argparse.Namespace) -> None:
 async def run_cases(args: argparse.Namespace) -> None:
     """Run the chosen cases, home by home, and write the results."""
     sets = args.set or list(SETS)
-    cases, homes = load(sets)
+    languages = args.lang or list(LANGUAGES)
+    cases, homes = load(sets, languages)
     if args.group:
         # One source of a set, e.g. home-assistant-datasets' assist-mini.
         cases = [case for case in cases if case.group.startswith(args.group)]
-    chosen = sample(cases, sets, args.limit, args.seed)
+    chosen = sample(cases, sets, args.limit, args.seed, args.limit_per_lang)
     by_home: dict[str, list[Case]] = defaultdict(list)
     for case in chosen:
         by_home[case.home].append(case)
+    router = args.agent == "intent_router"
     rows: list[dict[str, Any]] = []
     with harness.ResultFiles(
         "accuracy",
         args.out,
-        args.tag or args.model,
-        model=args.model,
+        args.tag or (args.model if router else args.agent),
+        agent=args.agent,
+        model=args.model if router else "none",
         llm_url=args.llm_url,
         sets=sets,
+        languages=languages,
         limit=args.limit,
+        limit_per_lang=args.limit_per_lang,
         seed=args.seed,
         local_first=args.local_first,
-        use_llm=not args.no_model,
+        use_llm=router and not args.no_model,
         timeout=args.timeout,
     ) as results:
         sys.stderr.write(
             f"{len(chosen)} cases in {len(by_home)} homes -> {results.path('.*')}\n"
         )
+        started = time.perf_counter()
+        options = harness.entry_options(
+            args.model,
+            local_first=args.local_first,
+            timeout=args.timeout,
+            use_llm=not args.no_model,
+        )
         for key, home_cases in by_home.items():
             home = homes[key]
             synthetic = prepare_home(home, home_cases)
-            options = harness.entry_options(
-                args.model,
-                local_first=args.local_first,
-                timeout=args.timeout,
-                use_llm=not args.no_model,
-            )
-            async with harness.async_instance(home, args.llm_url, options) as instance:
+            async with harness.async_instance(
+                home, args.llm_url, options, router=router
+            ) as instance:
                 for case in home_cases:
-                    started = time.perf_counter()
-                    try:
-                        turn, verdict = await run_case(instance, case)
-                    except Exception as err:  # noqa: BLE001 - a crash is a result
-                        turn, verdict = None, Verdict(False, "crash", why=repr(err))
-                    row = {
-                        "id": case.id,
-                        "set": case.set,
-                        "group": case.group,
-                        "intent_key": case.intent or case.group,
-                        "text": case.text,
-                        "home": key,
-                        "speaker_area": case.speaker_area,
-                        "correct": verdict.correct,
-                        "kind": verdict.kind,
-                        "expected": verdict.expected,
-                        "why": verdict.why,
-                        "source": turn.source if turn else None,
-                        "synthetic": synthetic,
-                        "turn": turn.as_dict() if turn else None,
-                        "seconds": round(time.perf_counter() - started, 2),
-                    }
-                    rows.append(row)
-                    mark = {True: "ok ", False: "BAD", None: " - "}[verdict.correct]
+                    rows.append(await _row(instance, case, key, synthetic))
+                    row = rows[-1]
+                    mark = {True: "ok ", False: "BAD", None: " - "}[row["correct"]]
                     results.add(
                         row,
-                        f"[{len(rows)}/{len(chosen)}] {mark} {row['source']} "
-                        f"{row['seconds']:.1f}s {case.text!r} {verdict.why}",
+                        f"[{len(rows)}/{len(chosen)}] {mark} {case.language} "
+                        f"{row['source']} {row['seconds']:.2f}s {case.text!r} "
+                        f"{row['why']}",
                     )
+        wall = time.perf_counter() - started
+        results.meta["wall_seconds"] = round(wall)
+        results.meta["cases_per_second"] = round(len(rows) / wall, 1) if wall else None
         summary = summarize(rows)
         results.finish(summary, markdown(results, summary))
+
+
+async def _row(
+    instance: harness.Instance, case: Case, home: str, synthetic: list[str]
+) -> dict[str, Any]:
+    """One case run and judged, as a line of the results."""
+    started = time.perf_counter()
+    turn: harness.Turn | None
+    try:
+        turn, verdict, outside = await run_case(instance, case)
+    except Exception as err:  # noqa: BLE001 - a crash is a result
+        turn, verdict, outside = None, Verdict(False, "crash", why=repr(err)), []
+    return {
+        "id": case.id,
+        "set": case.set,
+        "language": case.language,
+        "group": case.group,
+        "intent_key": case.intent or case.group,
+        "text": case.text,
+        "home": home,
+        "speaker_area": case.speaker_area,
+        "correct": verdict.correct,
+        "kind": verdict.kind,
+        "expected": verdict.expected,
+        "expected_reply": case.response,
+        "why": verdict.why,
+        "outside": outside,
+        "source": turn.source if turn else None,
+        "synthetic": synthetic,
+        "turn": turn.as_dict() if turn else None,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -289,15 +437,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="HA's local sentences only (the entry's use-LLM option off)",
     )
+    parser.add_argument(
+        "--agent",
+        choices=AGENTS,
+        default="intent_router",
+        help="Intent Router's entry, or HA's own agent (conversation.home_assistant)",
+    )
     parser.add_argument("--set", action="append", choices=SETS, help="repeatable")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        choices=LANGUAGES,
+        help="repeatable; default all six (datasets, slurp, home-llm: en only)",
+    )
     parser.add_argument(
         "--group", help="only cases whose group starts so, e.g. assist-mini/"
     )
     parser.add_argument("--limit", type=int, help="cases in all, spread over sets")
+    parser.add_argument(
+        "--limit-per-lang",
+        type=int,
+        help="at most N cases per language, drawn with --seed",
+    )
     parser.add_argument("--seed", type=int, default=0)
     harness.add_entry_options(parser)
     harness.add_output_options(parser)
     args = parser.parse_args(argv)
+    if args.agent == "ha_default":
+        args.no_model = True  # HA's agent needs no model server
     if not args.no_model and not (args.llm_url and args.model):
         parser.error("--llm-url and --model are required, unless --no-model")
     return args

@@ -2,12 +2,19 @@
 
 Sets (all from `../shared/benchmarks/`, written by nobody on this project):
 
-- `intents`: OHF-Voice/intents English tests, each with its per-file mini-home.
-- `legacy`: home-assistant/intents legacy English tests, one shared home.
+- `intents`: OHF-Voice/intents tests (`tests_<lang>`), each with its
+  per-file mini-home, in en, de, fr, es, nl and it.
+- `legacy`: home-assistant/intents legacy tests (`legacy_tests_<lang>`), one
+  shared home per language.
 - `datasets`: home-assistant-datasets assist, assist-mini, intents (scored by
   end state, `expect_changes`) and questions (scored by `expect_response`).
 - `slurp`: SLURP devel sentences whose label `slurp/ha_intent_map.json` maps
   to an HA intent, run in the legacy shared home, scored at intent level.
+- `home_llm_refusals`: acon96/home-llm's refusals (`expects_no_action`), in
+  a home made for them (`refusal_homes`); right when nothing acted.
+
+Each case is said in its own language (the conversation turn's `language`),
+in a home whose HA `config.language` is that language.
 
 Scoring the intents tests (`intents`, `legacy`) by what was executed. HA
 intent -> the service calls that carry it out (any listed one will do):
@@ -37,11 +44,17 @@ and nothing else in the home was acted on.
 
 - Queries (HassGetState, HassClimateGetTemperature, HassGetWeather): right
   when nothing was acted on, the reply is not an error, and it agrees with
-  the source's expected reply: the same leading yes/no and every number in it.
+  the source's expected reply, read in the case's language
+  (`bench/answers.py`): the same leading yes/no, "none", and every number.
 - HassRespond, HassNevermind: right when nothing was acted on and no error.
-- Timers, date, time, broadcast, shopping list: these are not service calls
-  at all; right only when HA's own intent of that type handled the turn
-  (so only the local or fallback path can get them).
+- Timers, date, time, shopping list: these are not service calls at all;
+  right only when HA's own intent of that type handled the turn (so only
+  the local or fallback path can get them). Broadcast is not scored: the
+  bench's HA has no satellites to announce on (`UNSCORABLE`).
+- Media pause, next and previous are said while the home's players play,
+  resume while they are paused (the fixtures leave them idle).
+- Fixture entity ids HA does not accept ("light.küchenlicht") become HA's
+  own slug of them ("light.kuchenlicht"), as a real install's would.
 
 Fixture homes of the intents tests are written for the grammar's tests and
 often have no device the sentence could act on ("kitchen lights off" in a
@@ -67,11 +80,13 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, intent
 from homeassistant.util import color as color_util
 
+from .answers import answer_agrees
 from .harness import Call, Turn
 from .home import EntitySpec, HomeSpec, home_from_fixture, slug
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks"
-SETS = ("intents", "legacy", "datasets", "slurp")
+SETS = ("intents", "legacy", "datasets", "slurp", "home_llm_refusals")
+LANGUAGES = ("en", "de", "fr", "es", "nl", "it")
 SLURP_SPEAKER_AREA = "Living Room"
 DECOY_AREA, DECOY_FLOOR = "Study", "Attic"
 
@@ -101,16 +116,17 @@ IMPLIED_DOMAIN = {
     "HassListRemoveItem": "todo",
 }
 ON_SERVICES = {
-    "cover": "open_cover",
-    "lock": "lock",
-    "valve": "open_valve",
-    "vacuum": "start",
-    "lawn_mower": "start_mowing",
+    "cover": ("open_cover",),
+    "lock": ("lock",),
+    # HA's valve component opens a valve with a position by setting it to 100.
+    "valve": ("open_valve", "set_valve_position"),
+    "vacuum": ("start",),
+    "lawn_mower": ("start_mowing",),
 }
 OFF_SERVICES = {
     "cover": ("close_cover",),
     "lock": ("unlock",),
-    "valve": ("close_valve",),
+    "valve": ("close_valve", "set_valve_position"),
     "vacuum": ("return_to_base", "stop"),
     "lawn_mower": ("dock",),
 }
@@ -146,6 +162,22 @@ INTENT_ONLY = frozenset(
         "HassShoppingListCompleteItem",
     }
 )
+# Intents the bench's HA cannot carry out, whoever routes them, and why.
+UNSCORABLE = {
+    "HassBroadcast": "no assist_satellite in the bench (it needs satellites, STT, TTS)"
+}
+# Shopping-list intents, and the to-do list intent that does the same.
+SHOPPING_LIST = {
+    "HassShoppingListAddItem": "HassListAddItem",
+    "HassShoppingListCompleteItem": "HassListCompleteItem",
+}
+# What a media player must be doing for these intents to apply to it.
+MEDIA_STATES = {
+    "HassMediaPause": "playing",
+    "HassMediaNext": "playing",
+    "HassMediaPrevious": "playing",
+    "HassMediaUnpause": "paused",
+}
 # Plain names for devices added to sparse homes, by domain / device class.
 KIND_NAMES = {
     "light": "Ceiling Light",
@@ -187,6 +219,7 @@ class Case:
     expect_response: list[str] | None = None
     expects_no_action: bool = False
     accepted_intents: tuple[str, ...] = ()
+    language: str = "en"
 
 
 def _jsonl(path: Path) -> list[dict[str, Any]]:
@@ -206,50 +239,71 @@ def _case(
 def _intents_test(
     raw: dict[str, Any], set_name: str, group: str, home: str, **more: Any
 ) -> Case:
-    """A case of the intents tests: an intent, its slots, the expected reply."""
+    """A case of the intents tests: an intent, its slots, the expected reply.
+
+    A legacy test's `context` domain or device class ("close the door" in a
+    lock's file) narrows what is expected as its slots would.
+    """
+    context = raw.get("context") or {}
+    narrowing = {k: context[k] for k in ("domain", "device_class") if k in context}
     return _case(
         raw,
         set_name,
         group,
         home,
         intent=raw["intent"],
-        slots=raw.get("slots") or {},
-        speaker_area=(raw.get("context") or {}).get("area"),
+        slots={**narrowing, **(raw.get("slots") or {})},
+        speaker_area=context.get("area"),
         response=raw.get("response"),
+        language=raw.get("language") or "en",
         **more,
     )
 
 
-def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
-    """All cases of the chosen sets, and their homes by key."""
+def load(
+    sets: Sequence[str], languages: Sequence[str] = LANGUAGES
+) -> tuple[list[Case], dict[str, HomeSpec]]:
+    """All cases of the chosen sets and languages, and their homes by key.
+
+    Datasets, SLURP and home-llm are English only.
+    """
     cases: list[Case] = []
     homes: dict[str, HomeSpec] = {}
-    if "intents" in sets:
-        fixtures = json.loads(
-            (DATA / "ha_intents" / "tests_en_fixtures.json").read_text("utf-8")
-        )
-        for raw in _jsonl(DATA / "ha_intents" / "tests_en.jsonl"):
-            key = f"intents:{raw['fixture']}"
-            if key not in homes:
-                homes[key] = home_from_fixture(key, fixtures[raw["fixture"]])
-            cases.append(
-                _intents_test(
-                    raw,
-                    "intents",
-                    f"{raw['intent']}/{raw.get('slot_combination')}",
-                    key,
-                    context_area_required="area" in (raw.get("context") or {}),
-                )
+    folder = DATA / "ha_intents"
+    for language in languages:
+        if "intents" in sets:
+            fixtures = json.loads(
+                (folder / f"tests_{language}_fixtures.json").read_text("utf-8")
             )
-    if "legacy" in sets or "slurp" in sets:
-        legacy = json.loads(
-            (DATA / "ha_intents" / "legacy_fixtures_en.json").read_text("utf-8")
-        )
-        homes["legacy"] = home_from_fixture("legacy", legacy)
-    if "legacy" in sets:
-        for raw in _jsonl(DATA / "ha_intents" / "legacy_tests_en.jsonl"):
-            source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
-            cases.append(_intents_test(raw, "legacy", source, "legacy"))
+            for raw in _jsonl(folder / f"tests_{language}.jsonl"):
+                key = f"intents:{raw['fixture']}"
+                if key not in homes:
+                    homes[key] = home_from_fixture(
+                        key, fixtures[raw["fixture"]], language
+                    )
+                cases.append(
+                    _intents_test(
+                        raw,
+                        "intents",
+                        f"{raw['intent']}/{raw.get('slot_combination')}",
+                        key,
+                        context_area_required="area" in (raw.get("context") or {}),
+                    )
+                )
+        if "legacy" in sets or ("slurp" in sets and language == "en"):
+            legacy = json.loads(
+                (folder / f"legacy_fixtures_{language}.json").read_text("utf-8")
+            )
+            key = legacy_home(language)
+            homes[key] = home_from_fixture(key, legacy, language)
+        if "legacy" in sets:
+            for raw in _jsonl(folder / f"legacy_tests_{language}.jsonl"):
+                source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
+                cases.append(
+                    _intents_test(raw, "legacy", source, legacy_home(language))
+                )
+    if "en" not in languages:
+        return cases, homes
     if "datasets" in sets:
         cases.extend(_load_datasets(homes))
     if "slurp" in sets:
@@ -263,12 +317,19 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
                     raw,
                     "slurp",
                     raw["intent"],
-                    "legacy",
+                    legacy_home("en"),
                     speaker_area=SLURP_SPEAKER_AREA,
                     accepted_intents=tuple(accepted),
                 )
             )
+    if "home_llm_refusals" in sets:
+        cases.extend(_load_refusals(homes))
     return cases, homes
+
+
+def legacy_home(language: str) -> str:
+    """The key of a language's shared legacy home."""
+    return f"legacy:{language}"
 
 
 def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
@@ -309,11 +370,119 @@ def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
     return cases
 
 
+# --- home-llm's refusals ---------------------------------------------------------
+
+# home-llm's own domains that HA does not have, as HA covers.
+HOME_LLM_DOMAINS = {"blinds": ("cover", "blind"), "garage_door": ("cover", "garage")}
+# A refusal sentence is a command around the device's name: the name is what
+# is left without these (home-llm's templates, "Close the <device_name> blinds").
+_COMMAND = re.compile(
+    r"^(?:hey assistant, please )?(?:turn (?:on|off)|lock|unlock|pause|close|"
+    r"open|start|stop|toggle|return|play or pause|volume up|"
+    r"(?:increase|decrease) the (?:volume|speed) of|turn (?:up|down) the volume on|"
+    r"set the temperature (?:to \S+ on|of))\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+_QUALIFIER = re.compile(
+    r"\s+(?:with color \w+|to \d+% brightness|to (?:its )?base|return to base|"
+    r"to \w+|blinds|climate|cover)$",
+    re.IGNORECASE,
+)
+# The state a device is "already" in, as HA states.
+_ALREADY = {("climate", "on"): "heat"}
+
+
+def refusal_name(text: str) -> str:
+    """The device name a home-llm command says ("Turn on the X." -> X)."""
+    name = _COMMAND.sub("", text.strip().rstrip("."))
+    return _QUALIFIER.sub("", name).strip()
+
+
+def _refusal_entity(raw: dict[str, Any]) -> EntitySpec:
+    domain, _, object_id = str(raw["target"]).partition(".")
+    domain, device_class = HOME_LLM_DOMAINS.get(domain, (domain, None))
+    state = str(raw["desired_state"])
+    return EntitySpec(
+        f"{domain}.{object_id}",
+        refusal_name(raw["text"]),
+        _ALREADY.get((domain, state), state),
+        {"device_class": device_class} if device_class else {},
+    )
+
+
+def _load_refusals(homes: dict[str, HomeSpec]) -> list[Case]:
+    """home-llm's refusals and the two homes they run in.
+
+    home-llm pairs each refusal with a random device list; the file keeps
+    only the target. `already_state` cases run in a home of every
+    already-state target, each named as its sentence names it and in the
+    state the sentence asks for; `not_available` cases in the same home
+    without any device a not-available case names (the same device is
+    "already locked" in one case and "not available" in another). No
+    areas: home-llm's homes have none.
+    """
+    raws = [
+        raw
+        for raw in _jsonl(DATA / "home_llm" / "home_llm_en.jsonl")
+        if raw.get("expects_no_action")
+    ]
+    present = {
+        entity.entity_id: entity
+        for entity in map(
+            _refusal_entity,
+            (r for r in raws if r["refusal_reason"] == "already_state"),
+        )
+    }
+    absent_ids = {
+        _refusal_entity({**r, "desired_state": None}).entity_id
+        for r in raws
+        if r["refusal_reason"] != "already_state"
+    }
+    homes["home_llm:already_state"] = HomeSpec(
+        "home_llm:already_state", entities=list(present.values())
+    )
+    homes["home_llm:not_available"] = HomeSpec(
+        "home_llm:not_available",
+        entities=[e for key, e in present.items() if key not in absent_ids],
+    )
+    return [
+        _case(
+            raw,
+            "home_llm_refusals",
+            str(raw["refusal_reason"]),
+            f"home_llm:{raw['refusal_reason']}",
+            expects_no_action=True,
+        )
+        for raw in raws
+    ]
+
+
+def judge_refusal(turn: Turn) -> Verdict:
+    """A refusal is right when nothing reached any device."""
+    acted = sorted({c.entity_id or c.service for c in turn.calls})
+    return Verdict(not acted, "refusal", why=f"acted on {acted}" if acted else "")
+
+
 def sample(
-    cases: list[Case], sets: Sequence[str], limit: int | None, seed: int
+    cases: list[Case],
+    sets: Sequence[str],
+    limit: int | None,
+    seed: int,
+    per_language: int | None = None,
 ) -> list[Case]:
-    """Up to `limit` cases, spread evenly over the sets, reproducibly."""
+    """Up to `limit` cases, spread evenly over the sets, reproducibly.
+
+    `per_language`: at most that many cases of each language (all sets),
+    drawn with the same seed.
+    """
     rng = random.Random(seed)  # noqa: S311 - reproducible sampling
+    if per_language:
+        drawn: list[Case] = []
+        for language in LANGUAGES:
+            pool = [c for c in cases if c.language == language]
+            rng.shuffle(pool)
+            drawn.extend(pool[:per_language])
+        cases = drawn
     chosen: list[Case] = []
     per_set = math.ceil(limit / len(sets)) if limit else None
     for name in sets:
@@ -354,6 +523,13 @@ def prepare_home(home: HomeSpec, cases: Iterable[Case]) -> list[str]:
                 case.speaker_area = "Living Room"
                 home.add_area("Living Room")
         added.extend(_fit(home, case))
+        if case.intent in MEDIA_STATES:
+            # The fixtures' players are idle; HA pauses only what plays.
+            case.setup = {
+                entity.entity_id: {"state": MEDIA_STATES[case.intent]}
+                for entity in home.entities
+                if entity.domain == "media_player"
+            }
     return added
 
 
@@ -364,9 +540,15 @@ def _fit(home: HomeSpec, case: Case) -> list[str]:
         return []
     domains = _slot_list(slots.get("domain"))
     domain = domains[0] if len(domains) == 1 else IMPLIED_DOMAIN.get(intent_type)
-    device_class = (_slot_list(slots.get("device_class")) or [None])[0]
+    device_class = next(iter(_slot_list(slots.get("device_class"))), None)
     area = slots.get("area")
     floor = slots.get("floor")
+    if case.context_area_required and domain and not (area or floor or _name(slots)):
+        # "What is the temperature" is about the speaker's area: a device of
+        # the kind that the fixture leaves in no area is there.
+        for entity in home.entities:
+            if entity.domain == domain and entity.area is None:
+                entity.area = case.speaker_area
     if intent_type == "HassMediaSearchAndPlay":
         query = str(slots.get("search_query", ""))
         if query and query not in home.media:
@@ -480,10 +662,27 @@ def expected_targets(hass: HomeAssistant, case: Case) -> list[str]:
     return sorted(state.entity_id for state in result.states)
 
 
+def outside_targets(case: Case, turn: Turn, targets: Sequence[str]) -> list[str]:
+    """Entities the turn acted on that the case did not ask to be acted on.
+
+    Queries, timers, "never mind" and refusals ask for no action at all.
+    """
+    acted = {c.entity_id for c in turn.calls if c.entity_id}
+    if case.set == "datasets":
+        allowed = set(case.expect_changes or {})
+    elif case.expects_no_action or (case.intent or "") in (
+        QUERY_INTENTS | NO_ACTION_INTENTS | INTENT_ONLY
+    ):
+        allowed = set()
+    else:
+        allowed = set(targets)
+    return sorted(acted - allowed)
+
+
 def _services_for(intent_type: str, entity_id: str) -> tuple[str, ...]:
     domain = entity_id.partition(".")[0]
     if intent_type == "HassTurnOn":
-        return (f"{domain}.{ON_SERVICES.get(domain, 'turn_on')}",)
+        return tuple(f"{domain}.{s}" for s in ON_SERVICES.get(domain, ("turn_on",)))
     if intent_type == "HassTurnOff":
         return tuple(f"{domain}.{s}" for s in OFF_SERVICES.get(domain, ("turn_off",)))
     if intent_type in SIMPLE_SERVICES:
@@ -528,6 +727,13 @@ def _data_ok(
 ) -> bool:
     """Whether a call carries the slots' values (in service or device terms)."""
     data = call.data
+    if call.service == "valve.set_valve_position" and intent_type in {
+        "HassTurnOn",
+        "HassTurnOff",
+    }:
+        return _close(
+            data.get("position"), 100 if intent_type == "HassTurnOn" else 0, 0
+        )
     if intent_type == "HassLightSet":
         if (pct := _number(slots.get("brightness"))) is not None:
             return _close(data.get("brightness_pct"), pct, 1) or _close(
@@ -545,7 +751,9 @@ def _data_ok(
                 hue2, sat2 = color_util.color_RGB_to_hs(*given)
                 return abs(hue2 - hue) % 360 <= 10 and abs(sat2 - sat) <= 15
             if (given := data.get("hs_color")) is not None:
-                return abs(given[0] - hue) % 360 <= 10 and abs(given[1] - sat) <= 15
+                return bool(
+                    abs(given[0] - hue) % 360 <= 10 and abs(given[1] - sat) <= 15
+                )
             return False
         if (kelvin := _number(slots.get("temperature"))) is not None:
             return _close(data.get("color_temp_kelvin"), kelvin, 50) or _close(
@@ -590,23 +798,6 @@ def _data_ok(
     return True
 
 
-NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def answer_agrees(expected: str | None, speech: str) -> bool:
-    """Same leading yes/no and every number of the expected reply."""
-    if not expected:
-        return True
-    said = speech.casefold()
-    first = expected.split(",")[0].strip().casefold()
-    if first in {"yes", "no"}:
-        other = "no" if first == "yes" else "yes"
-        if not re.search(rf"\b{first}\b", said) or said.startswith(other):
-            return False
-    numbers = {float(n) for n in NUMBER_RE.findall(said)}
-    return all(float(n) in numbers for n in NUMBER_RE.findall(expected))
-
-
 def judge_intent_case(
     hass: HomeAssistant,
     case: Case,
@@ -618,6 +809,12 @@ def judge_intent_case(
     intent_type = case.intent or ""
     acted = {c.entity_id for c in turn.calls if c.entity_id}
     error = turn.response_type.endswith("ERROR")
+    if intent_type in UNSCORABLE:
+        return Verdict(None, "intent_only", why=UNSCORABLE[intent_type])
+    if intent_type in SHOPPING_LIST:
+        # HA now adds to the shopping list (a to-do list) with its to-do intents.
+        ok = not error and turn.intent_type in {intent_type, SHOPPING_LIST[intent_type]}
+        return Verdict(ok, "intent_only", why="" if ok else "needs HA's own intent")
     if intent_type in INTENT_ONLY:
         ok = turn.intent_type == intent_type and not error
         return Verdict(ok, "intent_only", why="" if ok else "needs HA's own intent")
@@ -629,7 +826,7 @@ def judge_intent_case(
             return Verdict(False, "query", why=f"acted on {sorted(acted)}")
         if error:
             return Verdict(False, "query", why="error reply")
-        ok = answer_agrees(case.response, turn.speech)
+        ok = answer_agrees(case.response, turn.speech, case.language)
         return Verdict(ok, "query", why="" if ok else "answer disagrees")
     if not targets:
         return Verdict(None, "action", why="no target for the slots in this home")
@@ -675,7 +872,7 @@ def judge_end_state(
             return Verdict(False, "response", why=f"changed {changed}")
         return Verdict(ok and not error, "response", why="" if ok else "reply")
     expected = case.expect_changes or {}
-    ignore = set()
+    ignore: set[str] = set()
     for values in (case.setup or {}).values():
         ignore.update((values.get("attributes") or {}).keys())
     wrong = []

@@ -65,6 +65,10 @@ from custom_components.intent_router.settings import default_options
 from homeassistant import loader
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
+from homeassistant.components.conversation.default_agent import (
+    DefaultAgent,
+    LanguageIntents,
+)
 from homeassistant.components.intent.const import TIMER_DATA
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import (
@@ -190,7 +194,11 @@ def entry_options(
 
 
 class Instance:
-    """A running HA with one home and one Intent Router entry."""
+    """A running HA with one home and one Intent Router entry (or none).
+
+    `entry_id` is the agent its turns go to: Intent Router's entry, or
+    `conversation.home_assistant` when it was set up without one.
+    """
 
     def __init__(self, hass: HomeAssistant, home: BuiltHome, entry_id: str) -> None:
         """Bind to the running instance; start recording."""
@@ -344,6 +352,26 @@ class Instance:
             manager.cancel_timer(timer_id)
 
 
+# HA's own agent parses a language's sentence templates anew in every
+# instance (hassil parses each template once per `Intents` object): seconds
+# per home in German. A benchmark starts hundreds of instances, none with
+# custom sentences, so each language is parsed once per process; the
+# result is HA's own, unchanged.
+_LANGUAGE_INTENTS: dict[str, LanguageIntents | None] = {}
+_LOAD_INTENTS = DefaultAgent._load_intents  # noqa: SLF001 - wrapped, not changed
+
+
+def _shared_load_intents(agent: DefaultAgent, language: str) -> LanguageIntents | None:
+    """`DefaultAgent._load_intents`, once per language while nothing custom."""
+    custom = Path(agent.hass.config.path("custom_sentences")).exists()
+    configured = agent._config_intents_config.get("intents")  # noqa: SLF001
+    if custom or configured:
+        return _LOAD_INTENTS(agent, language)
+    if language not in _LANGUAGE_INTENTS:
+        _LANGUAGE_INTENTS[language] = _LOAD_INTENTS(agent, language)
+    return _LANGUAGE_INTENTS[language]
+
+
 @asynccontextmanager
 async def async_instance(
     spec: HomeSpec,
@@ -351,15 +379,22 @@ async def async_instance(
     options: dict[str, Any],
     *,
     api_key: str | None = None,
+    router: bool = True,
 ) -> AsyncIterator[Instance]:
-    """A fresh HA with `spec` built and Intent Router set up against `llm_url`."""
+    """A fresh HA with `spec` built and Intent Router set up against `llm_url`.
+
+    HA's `config.language` is the home's language. `router=False` leaves
+    Intent Router out (turns go to HA's own agent): a quicker set-up.
+    """
     with (
         tempfile.TemporaryDirectory(prefix="bench-ha-") as config_dir,
         patch("homeassistant.components.http.HomeAssistantHTTP.async_bind"),
         patch("homeassistant.components.http.HomeAssistantHTTP.start"),
+        patch.object(DefaultAgent, "_load_intents", _shared_load_intents),
     ):
         async with async_test_home_assistant(config_dir=config_dir) as hass:
             frame.async_setup(hass)
+            hass.config.language = spec.language
             if spec.units == "us":
                 hass.config.units = US_CUSTOMARY_SYSTEM
             # Allow custom integrations, as the `enable_custom_integrations`
@@ -381,6 +416,16 @@ async def async_instance(
             shopping = MockConfigEntry(domain="shopping_list")
             shopping.add_to_hass(hass)
             await hass.config_entries.async_setup(shopping.entry_id)
+            if not router:
+                # Its turns go to HA's own agent by default.
+                instance = Instance(hass, home, conversation.HOME_ASSISTANT_AGENT)
+                holder.append(instance)
+                try:
+                    yield instance
+                finally:
+                    await instance.async_cancel_timers()
+                    await hass.async_stop(force=True)
+                return
             entry = MockConfigEntry(
                 domain=DOMAIN,
                 title="bench",

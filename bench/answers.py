@@ -1,0 +1,175 @@
+"""Reading a spoken answer in its own language: yes or no, none, numbers.
+
+The intents tests give the reply Home Assistant's own templates make
+("Ja, Küchenlicht ist an", "No, 19,6 °C", "Keins"). A reply agrees with it
+when it has the same leading yes/no, says "none" (or zero) where the
+expected reply does, and says every number the expected reply says, as
+digits (a decimal point or comma) or as words of the case's language
+("zweiundzwanzig", "soixante-quinze", "veintidós", "tweeëntwintig",
+"ventidue"). Another language's "yes" does not count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+import re
+import unicodedata
+
+YES = {
+    "en": ("yes",),
+    "de": ("ja",),
+    "fr": ("oui",),
+    "es": ("si",),
+    "nl": ("ja",),
+    "it": ("si",),
+}
+NO = {
+    "en": ("no",),
+    "de": ("nein",),
+    "fr": ("non",),
+    "es": ("no",),
+    "nl": ("nee",),
+    "it": ("no",),
+}
+# Words that answer a count or a "which" with nothing: the number 0.
+NONE = {
+    "en": ("none", "nothing", "nobody", "zero"),
+    "de": ("kein", "keine", "keins", "keiner", "keinen", "niemand", "null"),
+    "fr": ("aucun", "aucune", "personne", "rien", "zero"),
+    "es": ("ningun", "ninguno", "ninguna", "nadie", "nada", "cero"),
+    "nl": ("geen", "niemand", "niets", "nul"),
+    "it": ("nessuno", "nessuna", "niente", "zero"),
+}
+# Units 1-19 and tens, accents folded; compounds are read in `_word_value`.
+UNITS = {
+    "en": "one two three four five six seven eight nine ten eleven twelve "
+    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen",
+    "de": "eins zwei drei vier funf sechs sieben acht neun zehn elf zwolf "
+    "dreizehn vierzehn funfzehn sechzehn siebzehn achtzehn neunzehn",
+    "fr": "un deux trois quatre cinq six sept huit neuf dix onze douze "
+    "treize quatorze quinze seize dix-sept dix-huit dix-neuf",
+    "es": "uno dos tres cuatro cinco seis siete ocho nueve diez once doce "
+    "trece catorce quince dieciseis diecisiete dieciocho diecinueve",
+    "nl": "een twee drie vier vijf zes zeven acht negen tien elf twaalf "
+    "dertien veertien vijftien zestien zeventien achttien negentien",
+    "it": "uno due tre quattro cinque sei sette otto nove dieci undici "
+    "dodici tredici quattordici quindici sedici diciassette diciotto "
+    "diciannove",
+}
+TENS = {
+    "en": "twenty thirty forty fifty sixty seventy eighty ninety",
+    "de": "zwanzig dreissig vierzig funfzig sechzig siebzig achtzig neunzig",
+    "fr": "vingt trente quarante cinquante soixante soixante-dix "
+    "quatre-vingt quatre-vingt-dix",
+    "es": "veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa",
+    "nl": "twintig dertig veertig vijftig zestig zeventig tachtig negentig",
+    "it": "venti trenta quaranta cinquanta sessanta settanta ottanta novanta",
+}
+# The word joining units and tens ("zweiundzwanzig", "trente et un").
+JOINERS = ("und", "en", "et", "y", "and")
+DIGITS_RE = re.compile(r"-?\d+(?:[.,]\d+)?")
+WORD_RE = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def fold(text: str) -> str:
+    """Casefolded, accents removed, German ß as ss: the form words are compared in."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _tables(language: str) -> tuple[dict[str, int], dict[str, int]]:
+    units = {w: i + 1 for i, w in enumerate(UNITS[language].split())}
+    tens = {w: (i + 2) * 10 for i, w in enumerate(TENS[language].split())}
+    return units, tens
+
+
+def _word_value(word: str, language: str) -> int | None:
+    """A number word of 1-99 in `language`, or None."""
+    units, tens = _tables(language)
+    if word in units:
+        return units[word]
+    if word in tens:
+        return tens[word]
+    if language == "es" and word.startswith("veinti") and word[6:] in units:
+        return 20 + units[word[6:]]  # veintidós
+    # Longest tens first: "quatre-vingt-dix" before "quatre-vingt".
+    for tens_word, value in sorted(tens.items(), key=lambda t: -len(t[0])):
+        if language in {"de", "nl"} and word.endswith(tens_word):
+            # Unit, joiner, tens: "zweiundzwanzig", "tweeëntwintig".
+            head = word.removesuffix(tens_word)
+            for joiner in ("und", "en"):
+                unit = head.removesuffix(joiner)
+                unit = "eins" if unit == "ein" else unit
+                if head.endswith(joiner) and units.get(unit, 10) < 10:
+                    return value + units[unit]
+        elif language in {"en", "fr", "it"} and word.startswith(tens_word):
+            # Tens, then unit: "twenty-two", "soixante-quinze", "vingt-et-un".
+            tail = word.removeprefix(tens_word).lstrip("-").removeprefix("et-")
+            if tail in units and (units[tail] < 10 or language == "fr"):
+                return value + units[tail]
+        if language == "it" and word in {
+            tens_word[:-1] + "uno",
+            tens_word[:-1] + "otto",
+        }:
+            return value + units[word[len(tens_word) - 1 :]]  # ventuno, trentotto
+    return None
+
+
+def numbers(speech: str, language: str) -> set[float]:
+    """Every number a reply says, as digits or as words of `language`."""
+    said = fold(speech)
+    found = {float(n.replace(",", ".")) for n in DIGITS_RE.findall(said)}
+    words = WORD_RE.findall(said)
+    for index, word in enumerate(words):
+        value = _word_value(word, language)
+        if value is None:
+            continue
+        # "trente et un", "treinta y dos": tens, a joiner, then a unit.
+        if (
+            value % 10 == 0
+            and index + 2 < len(words)
+            and words[index + 1] in JOINERS
+            and (unit := _word_value(words[index + 2], language)) is not None
+            and unit < 10
+        ):
+            value += unit
+        found.add(float(value))
+    if any(word in NONE[language] for word in words):
+        found.add(0.0)
+    return found
+
+
+def _words(text: str) -> Iterator[str]:
+    yield from WORD_RE.findall(fold(text))
+
+
+def leading_answer(text: str, language: str) -> str | None:
+    """Yes or no, when the text starts with that word of `language`."""
+    first = next(_words(text), None)
+    if first in YES[language]:
+        return "yes"
+    if first in NO[language]:
+        return "no"
+    return None
+
+
+def answer_agrees(expected: str | None, speech: str, language: str = "en") -> bool:
+    """Same leading yes/no, "none" and every number of the expected reply."""
+    if not expected:
+        return True
+    wanted = leading_answer(expected, language)
+    if wanted is not None:
+        words = set(_words(speech))
+        said = leading_answer(speech, language)
+        own = YES[language] if wanted == "yes" else NO[language]
+        if said not in {None, wanted} or not words & set(own):
+            return False
+        expected = expected.split(",", 1)[1] if "," in expected else ""
+    said_numbers = numbers(speech, language)
+    first = next(_words(expected), None)
+    if first in NONE[language] and 0.0 not in said_numbers:
+        return False
+    return all(
+        float(n.replace(",", ".")) in said_numbers
+        for n in DIGITS_RE.findall(fold(expected))
+    )
