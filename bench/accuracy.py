@@ -215,6 +215,11 @@ async def run_cases(args: argparse.Namespace) -> None:
     if args.group:
         # One source of a set, e.g. home-assistant-datasets' assist-mini.
         cases = [case for case in cases if case.group.startswith(args.group)]
+    if args.intent:
+        # HA intents by name prefix, e.g. HassMedia.
+        cases = [
+            c for c in cases if c.intent and c.intent.startswith(tuple(args.intent))
+        ]
     chosen = sample(cases, sets, args.limit, args.seed)
     by_home: dict[str, list[Case]] = defaultdict(list)
     for case in chosen:
@@ -292,6 +297,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--set", action="append", choices=SETS, help="repeatable")
     parser.add_argument(
         "--group", help="only cases whose group starts so, e.g. assist-mini/"
+    )
+    parser.add_argument(
+        "--intent", action="append", help="only HA intents starting so; repeatable"
     )
     parser.add_argument("--limit", type=int, help="cases in all, spread over sets")
     parser.add_argument("--seed", type=int, default=0)

@@ -108,7 +108,7 @@ def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
     pattern = acting["properties"]["do"]["items"]["pattern"]
     allowed: dict[str, set[str]] = {}
     for tools, targets in re.findall(
-        r"\(\?:([^()]*)\)\(\?: \(\?:([^()]*)\)\)[+*]", pattern
+        r"\(\?:([^()]*)\)\(\?: \(\?:([^()]*)\)\)\{\d+,\d+\}", pattern
     ):
         ids = set(targets.replace("\\", "").split("|"))
         domain = next(iter(ids)).partition(".")[0]

@@ -33,7 +33,7 @@ from .language import Shortcut, is_question
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
-from .local_tier import answer_turn, async_read_turn
+from .local_tier import answer_turn, async_read_turn, with_place_said
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
@@ -201,7 +201,12 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
         utterance.trace(error=explanation.key)
-        return TurnResult(utterance.phrases.say(explanation), Outcome.ERROR, source)
+        return TurnResult(
+            utterance.phrases.say(explanation),
+            Outcome.ERROR,
+            source,
+            failure=explanation.key,
+        )
 
     async def _async_route(self, utterance: Utterance) -> TurnResult:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
@@ -378,7 +383,13 @@ class IntentRouterAgent:
             catalog = await self._async_catalog(
                 utterance, "", [t for a in plan.actions for t in a.targets]
             )
-            return await self._runner.async_run(utterance, plan, catalog, source)
+            plan = with_place_said(utterance, plan, catalog)
+            try:
+                return await self._runner.async_run(utterance, plan, catalog, source)
+            except ModelFailedError as failure:
+                # Not ours to run here (no speaker for music): no answer.
+                utterance.trace(local_rejected=failure.reason)
+                return None
         if response is None:
             return None
         return local_result(response, executed_actions(response, before), source)
@@ -445,9 +456,13 @@ class IntentRouterAgent:
         if plan is None:
             return None
         utterance.trace(learned=encode(plan))
-        return await self._runner.async_run(
+        result = await self._runner.async_run(
             utterance, plan, catalog, Source.LEARNED, reading=reading
         )
+        if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):
+            # What no longer works is not replayed again (music not found).
+            self._learned.forget_sentence(utterance.text)
+        return result
 
     def _remember(self, utterance: Utterance, result: TurnResult) -> None:
         """Step 12: keep the turn, with what ran and any pending question."""

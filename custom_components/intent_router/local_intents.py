@@ -62,12 +62,16 @@ async def async_handle_locally(
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
+            held.append(Held((music_play(hass, result, user_input),)))
             return True
         targets = _matched_states(hass, result, user_input)
         if _not_what_was_called(hass, result, targets, user_input):
             return True
         if any(holds(state) for state in targets):
             held.append(Held(_proposed(result, targets)))
+            return True
+        if control := music_control(result, targets):
+            held.append(Held(control))
             return True
         return False
 
@@ -145,6 +149,71 @@ def _matched_states(
         intent.MatchTargetsPreferences(area_id=device.area_id if device else None),
     )
     return match.states if match.is_match else []
+
+
+# The music tool, and the kinds of media it searches by (music/media.py).
+MUSIC_PLAY = "music.play"
+MUSIC_KINDS = frozenset({"track", "album", "artist", "playlist", "genre", "podcast"})
+
+
+def music_play(
+    hass: HomeAssistant, result: RecognizeResult, user_input: ConversationInput
+) -> Action:
+    """HA's "play <query> [in <area> | on <speaker>]" as a `music.play` call.
+
+    Its query, kind and speaker stand; the music tool searches (a player's
+    own search, Spotify, its library), plays and checks that it plays. The
+    one media player HA's matcher finds for the speaker or area said is the
+    target; several, or none, leave the words to the tool, which asks.
+    """
+    slots = {name: entity.value for name, entity in result.entities.items()}
+    args: dict[str, Any] = {"query": str(slots.get("search_query") or "").strip()}
+    if (kind := _one(slots.get("media_class"))) in MUSIC_KINDS:
+        args["kind"] = kind
+    name, area, floor = (_one(slots.get(key)) for key in ("name", "area", "floor"))
+    if not (name or area or floor):
+        return Action(MUSIC_PLAY, (), args)
+    constraints = intent.MatchTargetsConstraints(
+        name=name,
+        area_name=area,
+        floor_name=floor,
+        domains=["media_player"],
+        assistant=conversation.DOMAIN,
+    )
+    match = intent.async_match_targets(hass, constraints)
+    if match.is_match and len(match.states) == 1:
+        return Action(MUSIC_PLAY, (match.states[0].entity_id,), args)
+    if said := name or area:
+        args["player"] = said
+    return Action(MUSIC_PLAY, (), args)
+
+
+# HA's transport intents that act only on a playing player, as the music
+# tool's commands.
+MUSIC_CONTROL = "music.control"
+_TRANSPORT_COMMANDS: Mapping[str, str] = {
+    "HassMediaPause": "pause",
+    "HassMediaNext": "next",
+    "HassMediaPrevious": "previous",
+}
+
+
+def music_control(result: RecognizeResult, targets: list[State]) -> tuple[Action, ...]:
+    """HA's "pause / next / previous on <player>" where HA would refuse it.
+
+    HA acts only on a player it reports as playing, so "skip this song on
+    the TV" fails while the TV says it is idle (a state that lags, a stream
+    HA cannot see). The player named stands; the music tool sends the
+    command and reports what the player did.
+    """
+    command = _TRANSPORT_COMMANDS.get(result.intent.name)
+    players = [state for state in targets if state.domain == "media_player"]
+    if command is None or all(state.state == "playing" for state in players):
+        return ()
+    return tuple(
+        Action(MUSIC_CONTROL, (state.entity_id,), {"command": command})
+        for state in players
+    )
 
 
 def _one(value: Any) -> str | None:

@@ -24,6 +24,7 @@ KIND_CLASSES: Mapping[str, frozenset[str]] = {
     "playlist": frozenset({MediaClass.PLAYLIST}),
     # Moods and genres are mostly found as playlists.
     "genre": frozenset({MediaClass.GENRE, MediaClass.PLAYLIST}),
+    "podcast": frozenset({MediaClass.PODCAST, MediaClass.EPISODE}),
 }
 
 
