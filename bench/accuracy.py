@@ -64,9 +64,15 @@ def snapshot(instance: harness.Instance) -> harness.States:
 
 
 async def run_case(
-    instance: harness.Instance, case: Case
+    instance: harness.Instance,
+    case: Case,
+    language: str = "en",
+    agent: str | None = None,
 ) -> tuple[harness.Turn, Verdict]:
-    """Reset the home, say the sentence, judge what happened."""
+    """Reset the home, say the sentence, judge what happened.
+
+    `agent` is another agent to send it to (HA's own), to compare.
+    """
     instance.home.reset(case.setup)
     await instance.hass.async_block_till_done()
     device_id = instance.home.new_satellite(case.speaker_area)
@@ -84,12 +90,16 @@ async def run_case(
         entity_id: attributes.get("volume_level")
         for entity_id, (_, attributes) in before.items()
     }
-    turn = await instance.async_converse(case.text, device_id)
+    turn = await instance.async_converse(
+        case.text, device_id, language=language, agent_id=agent
+    )
     if turn.outcome == "confirm":
         # Locks, alarms and garage doors ask first (docs/design.md, Safety): say
         # yes, as the user would, and judge both turns together.
         first = turn
-        turn = await instance.async_converse("yes", device_id)
+        turn = await instance.async_converse(
+            "yes", device_id, language=language, agent_id=agent
+        )
         turn.calls[:0] = first.calls
         turn.details[:0] = [*first.details, {"bench": "confirmed with 'yes'"}]
         turn.wall_ms += first.wall_ms
@@ -211,7 +221,8 @@ async def main(args: argparse.Namespace) -> None:
 async def run_cases(args: argparse.Namespace) -> None:
     """Run the chosen cases, home by home, and write the results."""
     sets = args.set or list(SETS)
-    cases, homes = load(sets)
+    agent = "conversation.home_assistant" if args.ha_agent else None
+    cases, homes = load(sets, args.language)
     if args.group:
         # One source of a set, e.g. home-assistant-datasets' assist-mini.
         cases = [case for case in cases if case.group.startswith(args.group)]
@@ -254,7 +265,9 @@ async def run_cases(args: argparse.Namespace) -> None:
                 for case in home_cases:
                     started = time.perf_counter()
                     try:
-                        turn, verdict = await run_case(instance, case)
+                        turn, verdict = await run_case(
+                            instance, case, args.language, agent
+                        )
                     except Exception as err:  # noqa: BLE001 - a crash is a result
                         turn, verdict = None, Verdict(False, "crash", why=repr(err))
                     row = {
@@ -297,6 +310,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--set", action="append", choices=SETS, help="repeatable")
     parser.add_argument(
         "--group", help="only cases whose group starts so, e.g. assist-mini/"
+    )
+    parser.add_argument(
+        "--language", default="en", help="the intents tests' language (en, de, ...)"
+    )
+    parser.add_argument(
+        "--ha-agent",
+        action="store_true",
+        help="send the sentences to HA's own agent instead, to compare",
     )
     parser.add_argument(
         "--intent", action="append", help="only HA intents starting so; repeatable"

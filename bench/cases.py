@@ -220,15 +220,20 @@ def _intents_test(
     )
 
 
-def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
-    """All cases of the chosen sets, and their homes by key."""
+def load(
+    sets: Sequence[str], language: str = "en"
+) -> tuple[list[Case], dict[str, HomeSpec]]:
+    """All cases of the chosen sets, and their homes by key.
+
+    `language` picks the intents tests' files (`intents`, `legacy`).
+    """
     cases: list[Case] = []
     homes: dict[str, HomeSpec] = {}
     if "intents" in sets:
         fixtures = json.loads(
-            (DATA / "ha_intents" / "tests_en_fixtures.json").read_text("utf-8")
+            (DATA / "ha_intents" / f"tests_{language}_fixtures.json").read_text("utf-8")
         )
-        for raw in _jsonl(DATA / "ha_intents" / "tests_en.jsonl"):
+        for raw in _jsonl(DATA / "ha_intents" / f"tests_{language}.jsonl"):
             key = f"intents:{raw['fixture']}"
             if key not in homes:
                 homes[key] = home_from_fixture(key, fixtures[raw["fixture"]])
@@ -243,11 +248,13 @@ def load(sets: Sequence[str]) -> tuple[list[Case], dict[str, HomeSpec]]:
             )
     if "legacy" in sets or "slurp" in sets:
         legacy = json.loads(
-            (DATA / "ha_intents" / "legacy_fixtures_en.json").read_text("utf-8")
+            (DATA / "ha_intents" / f"legacy_fixtures_{language}.json").read_text(
+                "utf-8"
+            )
         )
         homes["legacy"] = home_from_fixture("legacy", legacy)
     if "legacy" in sets:
-        for raw in _jsonl(DATA / "ha_intents" / "legacy_tests_en.jsonl"):
+        for raw in _jsonl(DATA / "ha_intents" / f"legacy_tests_{language}.jsonl"):
             source = raw["source"].rsplit("/", 1)[-1].removesuffix(".yaml")
             cases.append(_intents_test(raw, "legacy", source, "legacy"))
     if "datasets" in sets:

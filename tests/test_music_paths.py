@@ -16,8 +16,15 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from spotifyaio.models import SearchType
 
-from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_USE_LLM
+from custom_components.intent_router.const import (
+    CONF_LOCAL_FIRST,
+    CONF_USE_LLM,
+    MUSIC_KINDS,
+)
+from custom_components.intent_router.language import LANGUAGES
+from custom_components.intent_router.language.music import MUSIC_WORDS
 from custom_components.intent_router.learned import LEARN_AFTER
+from custom_components.intent_router.music.media import KIND_CLASSES
 from custom_components.intent_router.music.request import play_request
 from homeassistant.components.media_player.const import MediaPlayerState
 from homeassistant.core import HomeAssistant
@@ -197,6 +204,14 @@ async def test_words_of_other_devices_are_not_music(
 
     assert speakers.kitchen.searches == []
     assert len(llm_server.requests) == 1
+
+
+def test_every_language_says_the_kinds_music_is_played_as() -> None:
+    """One set of kinds: the search's classes, and each language's words for them."""
+    assert set(KIND_CLASSES) == MUSIC_KINDS
+    assert set(MUSIC_WORDS) == set(LANGUAGES)
+    for words in MUSIC_WORDS.values():
+        assert set(words.kinds) == MUSIC_KINDS
 
 
 def test_a_title_with_a_preposition_keeps_its_words() -> None:

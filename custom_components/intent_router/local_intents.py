@@ -19,7 +19,7 @@ from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, intent
 
-from .const import LOGGER
+from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
 from .executor import prior_of
 from .language import is_called, narrow_kind_words, words
@@ -151,9 +151,8 @@ def _matched_states(
     return match.states if match.is_match else []
 
 
-# The music tool, and the kinds of media it searches by (music/media.py).
+# The music tool (music/play.py).
 MUSIC_PLAY = "music.play"
-MUSIC_KINDS = frozenset({"track", "album", "artist", "playlist", "genre", "podcast"})
 
 
 def music_play(

@@ -20,6 +20,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant
 
 from .catalog import Catalog
+from .const import TYPICAL_PLAN_OUTPUT_TOKENS
 from .records import Action, Plan
 from .safety import MAX_ACTIONS, is_denied
 
@@ -31,12 +32,12 @@ MAX_SAID = 160
 MAX_TARGETS = 12
 MAX_TOOL_FIELDS = 5
 MAX_VALUE = 100
-# Tokens a plan reply may take: an answer or question of `MAX_SAID`
-# characters (about four a token) in its JSON, twice over; acting plans are
-# shorter (the dialogue benchmark's p95 is 35 tokens, p50 12). A reply that
-# needs more is a model repeating itself (one entity id for 600 tokens and
-# 55 s): cut at this budget its JSON does not parse, and the user hears so.
-PLAN_TOKENS = 2 * (MAX_SAID // 4 + 8)
+# Tokens a plan reply may take: eight typical plans (12 tokens), room for
+# an answer of `MAX_SAID` characters (about 48 tokens with its JSON) twice
+# over, and above the dialogue benchmark's p95 (35). A reply that needs more
+# is a model repeating itself (one entity id for 600 tokens and 55 s): cut
+# at this budget its JSON does not parse, and the user hears so.
+PLAN_TOKENS = 8 * TYPICAL_PLAN_OUTPUT_TOKENS
 # Targets go in `targets`, where exposure is checked; never through args.
 TARGET_KEYS = frozenset({"entity_id", "area_id", "device_id", "floor_id", "label_id"})
 

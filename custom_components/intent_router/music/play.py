@@ -25,24 +25,24 @@ from homeassistant.components.media_player.const import (
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 
-from ..const import LOGGER
+from ..const import LOGGER, MUSIC_KINDS
 from ..executor import capture_prior
 from ..records import Action
 from ..replies import entity_name
 from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
-from .media import KIND_CLASSES, Found, async_call
+from .media import Found, async_call
 from .request import play_request
 from .search import async_search, best
-from .speakers import SpeakerTool, by_name, names_a_speaker, requested
+from .speakers import Speaker, SpeakerTool, by_name, names_a_speaker, requested
 from .verify import async_wait_until_playing
 
 _PLAY_SCHEMA = vol.Schema(
     {
         vol.Required("query"): NAME,
         vol.Optional("kind"): vol.Any(
-            None, vol.All(str, vol.Lower, vol.In(KIND_CLASSES))
+            None, vol.All(str, vol.Lower, vol.In(MUSIC_KINDS))
         ),
         vol.Optional("player"): vol.Any(None, NAME),
     },
@@ -68,10 +68,14 @@ class MusicPlay(SpeakerTool):
 
     def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
         """A request to play by name, read from the words (music/request.py)."""
-        speakers = self._choice.speakers(home)
-        request = play_request(
-            text, language, lambda said: names_a_speaker(said, speakers)
-        )
+        speakers: list[Speaker] = []
+
+        def is_place(said: str) -> bool:
+            # The speakers are looked up only for what reads as a request.
+            speakers[:] = speakers or self._choice.speakers(home)
+            return names_a_speaker(said, speakers)
+
+        request = play_request(text, language, is_place)
         if request is None:
             return None
         args: dict[str, Any] = {"query": request.query, "kind": request.kind}
