@@ -33,7 +33,7 @@ from .language import Shortcut, is_question
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
-from .local_tier import answer_turn, async_read_turn, with_place_said
+from .local_tier import answer_turn, async_read_turn, async_run_held
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
@@ -201,12 +201,9 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
         utterance.trace(error=explanation.key)
-        return TurnResult(
-            utterance.phrases.say(explanation),
-            Outcome.ERROR,
-            source,
-            failure=explanation.key,
-        )
+        result = TurnResult(utterance.phrases.say(explanation), Outcome.ERROR, source)
+        result.failure = explanation.key
+        return result
 
     async def _async_route(self, utterance: Utterance) -> TurnResult:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
@@ -383,13 +380,7 @@ class IntentRouterAgent:
             catalog = await self._async_catalog(
                 utterance, "", [t for a in plan.actions for t in a.targets]
             )
-            plan = with_place_said(utterance, plan, catalog)
-            try:
-                return await self._runner.async_run(utterance, plan, catalog, source)
-            except ModelFailedError as failure:
-                # Not ours to run here (no speaker for music): no answer.
-                utterance.trace(local_rejected=failure.reason)
-                return None
+            return await async_run_held(self._runner, utterance, plan, catalog, source)
         if response is None:
             return None
         return local_result(response, executed_actions(response, before), source)
@@ -459,8 +450,7 @@ class IntentRouterAgent:
         result = await self._runner.async_run(
             utterance, plan, catalog, Source.LEARNED, reading=reading
         )
-        if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):
-            # What no longer works is not replayed again (music not found).
+        if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):  # not replayed again
             self._learned.forget_sentence(utterance.text)
         return result
 

@@ -77,6 +77,25 @@ def tool_request(
     return None
 
 
+async def async_run_held(
+    runner: PlanRunner,
+    utterance: Utterance,
+    held: Plan,
+    catalog: Catalog,
+    source: Source,
+) -> TurnResult | None:
+    """HA's held match through the gate; one that validation refuses is no answer.
+
+    (Music with no speaker to play on, say: the reading or the model follows.)
+    """
+    plan = with_place_said(utterance, held, catalog)
+    try:
+        return await runner.async_run(utterance, plan, catalog, source)
+    except ModelFailedError as failure:
+        utterance.trace(local_rejected=failure.reason)
+        return None
+
+
 def with_place_said(utterance: Utterance, held: Plan, catalog: Catalog) -> Plan:
     """HA's match to play, with the speaker the words name where HA found none.
 
