@@ -58,11 +58,12 @@ async def async_handle_locally(
     explanation, follows.
     """
     held: list[Held] = []
+    music: list[Held] = []
 
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
-            held.append(Held((music_play(hass, result, user_input),)))
+            music.append(Held((music_play(hass, result, user_input),)))
             return True
         targets = _matched_states(hass, result, user_input)
         if _not_what_was_called(hass, result, targets, user_input):
@@ -84,7 +85,10 @@ async def async_handle_locally(
         return None
     if held:
         return held[0]
-    if response is None or response.response_type is intent.IntentResponseType.ERROR:
+    if response is None:
+        # "play <anything>" matches widely: music only where nothing else did.
+        return music[0] if music else None
+    if response.response_type is intent.IntentResponseType.ERROR:
         return None
     return response
 
