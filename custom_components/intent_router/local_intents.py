@@ -136,7 +136,7 @@ def _matched_states(
         name=_one(slots.get("name")),
         area_name=_one(slots.get("area")),
         floor_name=_one(slots.get("floor")),
-        domains=_many(slots.get("domain")),
+        domains=_many(slots.get("domain")) or _handled_domains(hass, result),
         device_classes=_many(slots.get("device_class")),
         assistant=conversation.DOMAIN,
     )
@@ -217,6 +217,20 @@ def music_control(result: RecognizeResult, targets: list[State]) -> tuple[Action
         Action(MUSIC_CONTROL, (state.entity_id,), {"command": command})
         for state in players
     )
+
+
+def _handled_domains(hass: HomeAssistant, result: RecognizeResult) -> list[str] | None:
+    """The only domains an intent's handler acts on ("pause": media players).
+
+    Without them, "pause in the hallway" would be held for the hallway's
+    lock too, as `lock.media_pause`.
+    """
+    handler = next(
+        (h for h in intent.async_get(hass) if h.intent_type == result.intent.name),
+        None,
+    )
+    required = getattr(handler, "required_domains", None)
+    return sorted(required) if required else None
 
 
 def _one(value: Any) -> str | None:
