@@ -101,14 +101,14 @@ def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
 def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
     """Each tool of a plan request's JSON schema, with the targets it allows.
 
-    Read from the action pattern's branches, `(?:<tools>)(?: (?:<ids>))+...`.
+    Read from the action pattern's branches, `(?:<tools>)(?: (?:<ids>)){m,n}...`.
     """
     schema = request["response_format"]["json_schema"]["schema"]
     acting = schema["anyOf"][0]  # the other shapes answer or ask: no actions
     pattern = acting["properties"]["do"]["items"]["pattern"]
     allowed: dict[str, set[str]] = {}
     for tools, targets in re.findall(
-        r"\(\?:([^()]*)\)\(\?: \(\?:([^()]*)\)\)[+*]", pattern
+        r"\(\?:([^()]*)\)\(\?: \(\?:([^()]*)\)\)\{\d+,\d+\}", pattern
     ):
         ids = set(targets.replace("\\", "").split("|"))
         domain = next(iter(ids)).partition(".")[0]

@@ -152,6 +152,9 @@ class FakeSpeaker(MediaPlayerEntity):
         self.failure: HomeAssistantError | None = None
         self.hangs = False
         self.reports_after = 0.0
+        # Something else it plays instead of what it was given (a radio
+        # station it falls back to, a queue that was not replaced).
+        self.plays_instead: Media | None = None
         self.searches: list[SearchMediaQuery] = []
         self.browsed: list[str | None] = []
         self.played: list[tuple[str, str]] = []
@@ -197,9 +200,11 @@ class FakeSpeaker(MediaPlayerEntity):
             await asyncio.Event().wait()
         if not self.starts:
             return
-        item = next(i for i in self.library.walk() if i.media_id == media_id)
+        item = self.plays_instead or next(
+            i for i in self.library.walk() if i.media_id == media_id
+        )
         self._attr_state = MediaPlayerState.PLAYING
-        self._attr_media_content_id = media_id
+        self._attr_media_content_id = item.media_id
         self._attr_media_title = item.title
         self._attr_media_artist = item.artist
         self._attr_media_album_name = (
@@ -211,7 +216,9 @@ class FakeSpeaker(MediaPlayerEntity):
             self.async_write_ha_state()
 
     async def async_media_pause(self) -> None:
-        """Pause."""
+        """Pause, unless it fails."""
+        if self.failure:
+            raise self.failure
         self._attr_state = MediaPlayerState.PAUSED
         self.async_write_ha_state()
 

@@ -91,7 +91,7 @@ async def test_plays_by_search_on_the_speaker_of_the_area(
 
     result = await converse(hass, agent_id, "play the album Kind of Blue", kitchen)
 
-    assert speech(result) == "Playing Kind of Blue on Kitchen Speaker."
+    assert speech(result) == "Playing Kind of Blue by Miles Davis on Kitchen Speaker."
     (search,) = speakers.kitchen.searches
     assert search.search_query == "Kind of Blue"
     assert set(search.media_filter_classes or ()) == {"album"}
@@ -121,7 +121,7 @@ async def test_a_named_player_that_can_only_browse_finds_by_title(
         hass, agent_id, "play Blue Train on the bedroom radio", kitchen
     )
 
-    assert speech(result) == "Playing Blue Train on Bedroom Radio."
+    assert speech(result) == "Playing Blue Train by John Coltrane on Bedroom Radio."
     # The root, then its directories in order, until the title turned up.
     assert speakers.bedroom.browsed == [None, "podcasts", "albums"]
     assert speakers.bedroom.played == [("album", BLUE_TRAIN.media_id)]
@@ -147,7 +147,7 @@ async def test_the_default_player_when_the_area_has_none(
 
     result = await converse(hass, agent_id, "play So What by Miles Davis", hallway)
 
-    assert speech(result) == "Playing So What on Kitchen Speaker."
+    assert speech(result) == "Playing So What by Miles Davis on Kitchen Speaker."
     assert speakers.kitchen.played == [("track", SO_WHAT.media_id)]
 
 
@@ -264,7 +264,7 @@ async def test_verification_waits_for_a_late_report(
     result = await converse(hass, agent_id, "play So What", kitchen)
 
     assert hass.loop.time() - started >= 0.3
-    assert speech(result) == "Playing So What on Kitchen Speaker."
+    assert speech(result) == "Playing So What by Miles Davis on Kitchen Speaker."
 
 
 @pytest.mark.parametrize("failure", ["raises", "hangs"])
@@ -327,7 +327,7 @@ async def test_a_player_that_cannot_look_music_up_says_so(
     "action",
     [
         play(""),
-        play("Kind of Blue", "podcast"),
+        play("Kind of Blue", "audiobook"),
         act("music.play", KITCHEN, BEDROOM, query="Kind of Blue"),
         control("louder"),
         control("volume_set"),
@@ -729,7 +729,9 @@ async def test_spotify_search_failure_falls_back_to_browsing(
         first = await converse(hass, agent_id, "play Kind of Blue on Spotify")
         await converse(hass, agent_id, "play Kind of Blue on Spotify")
 
-    assert speech(first) == f"Playing Kind of Blue on {hass.states.get(player).name}."
+    assert speech(first) == (
+        f"Playing Kind of Blue by Miles Davis on {hass.states.get(player).name}."
+    )
     account.client.start_playback.assert_awaited_with(context_uri=SPOTIFY_KIND_OF_BLUE)
     # Internals that changed are worth one warning; API failures none.
     assert sum(logged in r.message for r in caplog.records) == times

@@ -47,6 +47,7 @@ HANDLED_KEYS = {
     "outcome",
     "tools",
     "confidence",
+    "failure",
     "latency_ms",
     "prompt_tokens",
     "completion_tokens",

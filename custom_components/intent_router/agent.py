@@ -33,7 +33,7 @@ from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
 from .local_intents import Held, async_handle_locally, executed_actions
-from .local_tier import answer_turn, async_read_turn
+from .local_tier import answer_turn, async_read_turn, async_run_held
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
 from .planner import Planner
@@ -200,7 +200,9 @@ class IntentRouterAgent:
     ) -> TurnResult:
         """A turn that ends with an explanation in the turn's language."""
         utterance.trace(error=explanation.key)
-        return TurnResult(utterance.phrases.say(explanation), Outcome.ERROR, source)
+        result = TurnResult(utterance.phrases.say(explanation), Outcome.ERROR, source)
+        result.failure = explanation.key
+        return result
 
     async def _async_route(self, utterance: Utterance) -> TurnResult:
         """Steps 4-10: shortcuts, local intents, the model, fallback."""
@@ -368,11 +370,7 @@ class IntentRouterAgent:
             catalog = await self._async_catalog(
                 utterance, "", [t for a in plan.actions for t in a.targets]
             )
-            try:
-                return await self._runner.async_run(utterance, plan, catalog, source)
-            except ModelFailedError as failure:
-                # HA matched it, but not as a plan this agent may run.
-                return self._refusal(utterance, phrase(failure.key), source)
+            return await async_run_held(self._runner, utterance, plan, catalog, source)
         if response is None:
             return None
         return local_result(response, executed_actions(response, before), source)
@@ -439,9 +437,12 @@ class IntentRouterAgent:
         if plan is None:
             return None
         utterance.trace(learned=encode(plan))
-        return await self._runner.async_run(
+        result = await self._runner.async_run(
             utterance, plan, catalog, Source.LEARNED, reading=reading
         )
+        if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):  # not replayed again
+            self._learned.forget_sentence(utterance.text)
+        return result
 
     def _remember(self, utterance: Utterance, result: TurnResult) -> None:
         """Step 12: keep the turn, with what ran and any pending question."""

@@ -43,6 +43,12 @@ TYPICAL_PLAN_OUTPUT_TOKENS: Final = 12
 # The timeout offered is what a typical plan needs, times this.
 TIMEOUT_MARGIN: Final = 1.5
 
+# The kinds of media music is searched and played as (music/media.py),
+# whoever asks: the model, the reading or Home Assistant's sentences.
+MUSIC_KINDS: Final = frozenset(
+    {"track", "album", "artist", "playlist", "genre", "podcast"}
+)
+
 # Turns a minute one device may take (utterance.py, RateLimiter).
 RATE_LIMIT_PER_MINUTE: Final = 20
 

@@ -38,6 +38,7 @@ from .llm_reply import (
     extract_json_object,
 )
 from .outage import Outage
+from .plan import PLAN_TOKENS
 from .records import encodable
 from .server_speed import (
     SPEED_PROBE_TOKENS,
@@ -54,7 +55,8 @@ if TYPE_CHECKING:
 
 # A plan is a few hundred bytes; anything far larger is not a plan.
 MAX_REPLY_CHARS = 64_000
-MAX_COMPLETION_TOKENS = 600
+# A plan's own budget (plan.py): a reply that runs on is cut, not waited for.
+MAX_COMPLETION_TOKENS = PLAN_TOKENS
 MAX_PHRASE_TOKENS = 120
 # Waits before the retries of a failed request (at most three attempts), and
 # the least time worth starting another attempt with.

@@ -19,7 +19,7 @@ from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, intent
 
-from .const import LOGGER
+from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
 from .executor import prior_of
 from .language import is_called, narrow_kind_words, singular, words
@@ -64,10 +64,12 @@ async def async_handle_locally(
     is no answer either: the model, or the explanation, follows.
     """
     held: list[Held] = []
+    music: list[Held] = []
 
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
+            music.append(Held((music_play(hass, result, user_input),)))
             return True
         targets = _matched_states(hass, result, user_input)
         if _not_what_was_called(hass, result, targets, user_input):
@@ -75,6 +77,9 @@ async def async_handle_locally(
         calls = _proposed_calls(result, targets)
         if any(asks(service, state) for service, _, state in calls):
             held.append(Held(_grouped(calls)))
+            return True
+        if control := music_control(result, targets):
+            held.append(Held(control))
             return True
         return False
 
@@ -87,7 +92,10 @@ async def async_handle_locally(
         return None
     if held:
         return held[0]
-    if response is None or response.response_type is intent.IntentResponseType.ERROR:
+    if response is None:
+        # "play <anything>" matches widely: music only where nothing else did.
+        return music[0] if music else None
+    if response.response_type is intent.IntentResponseType.ERROR:
         return None
     return response
 
@@ -136,7 +144,7 @@ def _matched_states(
         name=_one(slots.get("name")),
         area_name=_one(slots.get("area")),
         floor_name=_one(slots.get("floor")),
-        domains=_many(slots.get("domain")),
+        domains=_many(slots.get("domain")) or _handled_domains(hass, result),
         device_classes=_many(slots.get("device_class")),
         assistant=conversation.DOMAIN,
     )
@@ -153,6 +161,84 @@ def _matched_states(
         intent.MatchTargetsPreferences(area_id=device.area_id if device else None),
     )
     return match.states if match.is_match else []
+
+
+# The music tool (music/play.py).
+MUSIC_PLAY = "music.play"
+
+
+def music_play(
+    hass: HomeAssistant, result: RecognizeResult, user_input: ConversationInput
+) -> Action:
+    """HA's "play <query> [in <area> | on <speaker>]" as a `music.play` call.
+
+    Its query, kind and speaker stand; the music tool searches (a player's
+    own search, Spotify, its library), plays and checks that it plays. The
+    one media player HA's matcher finds for the speaker or area said is the
+    target; several, or none, leave the words to the tool, which asks.
+    """
+    slots = {name: entity.value for name, entity in result.entities.items()}
+    args: dict[str, Any] = {"query": str(slots.get("search_query") or "").strip()}
+    if (kind := _one(slots.get("media_class"))) in MUSIC_KINDS:
+        args["kind"] = kind
+    name, area, floor = (_one(slots.get(key)) for key in ("name", "area", "floor"))
+    if not (name or area or floor):
+        return Action(MUSIC_PLAY, (), args)
+    constraints = intent.MatchTargetsConstraints(
+        name=name,
+        area_name=area,
+        floor_name=floor,
+        domains=["media_player"],
+        assistant=conversation.DOMAIN,
+    )
+    match = intent.async_match_targets(hass, constraints)
+    if match.is_match and len(match.states) == 1:
+        return Action(MUSIC_PLAY, (match.states[0].entity_id,), args)
+    if said := name or area:
+        args["player"] = said
+    return Action(MUSIC_PLAY, (), args)
+
+
+# HA's transport intents that act only on a playing player, as the music
+# tool's commands.
+MUSIC_CONTROL = "music.control"
+_TRANSPORT_COMMANDS: Mapping[str, str] = {
+    "HassMediaPause": "pause",
+    "HassMediaNext": "next",
+    "HassMediaPrevious": "previous",
+}
+
+
+def music_control(result: RecognizeResult, targets: list[State]) -> tuple[Action, ...]:
+    """HA's "pause / next / previous on <player>" where HA would refuse it.
+
+    HA acts only on a player it reports as playing, so "skip this song on
+    the TV" fails while the TV says it is idle (a state that lags, a stream
+    HA cannot see). The player named stands; the music tool sends the
+    command and reports what the player did.
+    """
+    command = _TRANSPORT_COMMANDS.get(result.intent.name)
+    players = [state for state in targets if state.domain == "media_player"]
+    if command is None or all(state.state == "playing" for state in players):
+        return ()
+    return tuple(
+        Action(MUSIC_CONTROL, (state.entity_id,), {"command": command})
+        for state in players
+    )
+
+
+def _handled_domains(hass: HomeAssistant, result: RecognizeResult) -> list[str] | None:
+    """The only domains an intent's handler acts on ("pause": media players).
+
+    Without them, "pause in the hallway" would be held for the hallway's
+    lock too, as `lock.media_pause`.
+    """
+    handler = next(
+        (h for h in intent.async_get(hass) if h.intent_type == result.intent.name),
+        None,
+    )
+    required = getattr(handler, "required_domains", None)
+    return sorted(required) if required else None
 
 
 def _one(value: Any) -> str | None:

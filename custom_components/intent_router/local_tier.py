@@ -11,13 +11,17 @@ those.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .answers import answer as answer_from_states
-from .local_plans import Choice, plan_from_reading
+from .domains import domain_of
+from .language import fold
+from .local_plans import READ_CONFIDENCE, Choice, plan_from_reading
 from .records import Outcome, Plan, encode
 from .replies import Source, TurnResult, ungrounded_reply
 from .shortcuts import last_acted
+from .tools import ReadsWords
 from .utterance import ModelFailedError
 
 if TYPE_CHECKING:
@@ -44,6 +48,80 @@ def answer_turn(
     return TurnResult(speech, Outcome.ANSWERED, Source.READING, about=answer.about)
 
 
+def tool_request(
+    utterance: Utterance, reading: Reading | None, catalog: Catalog
+) -> Plan | None:
+    """A tool's request said whole ("play Blue Train on Spotify"), as a plan.
+
+    Only where the words name no other kind of device than the tool's: "put
+    on the lights" is no music, and a title that names one ("Light My Fire")
+    is the model's to read. Without a `reading`, HA's sentences already
+    said it is the tool's.
+    """
+    if utterance.pending or (reading is not None and reading.question):
+        return None
+    mentions = reading.mentions if reading is not None else None
+    for tool in catalog.tools.values():
+        if (
+            isinstance(tool, ReadsWords)
+            and (
+                mentions is None
+                or (
+                    mentions.kinds <= {tool.kind}
+                    and all(domain_of(e) == tool.kind for e in mentions.entities)
+                )
+            )
+            and (action := tool.read_words(utterance.text, utterance.language, catalog))
+        ):
+            return Plan((action,), "", READ_CONFIDENCE)
+    return None
+
+
+async def async_run_held(
+    runner: PlanRunner,
+    utterance: Utterance,
+    held: Plan,
+    catalog: Catalog,
+    source: Source,
+) -> TurnResult | None:
+    """HA's held match through the gate; one that validation refuses is no answer.
+
+    (Music with no speaker to play on, say: the reading or the model follows.)
+    """
+    plan = with_place_said(utterance, held, catalog)
+    try:
+        return await runner.async_run(utterance, plan, catalog, source)
+    except ModelFailedError as failure:
+        utterance.trace(local_rejected=failure.reason)
+        return None
+
+
+def with_place_said(utterance: Utterance, held: Plan, catalog: Catalog) -> Plan:
+    """HA's match to play, with the speaker the words name where HA found none.
+
+    HA's sentences know exposed names and areas, not a Spotify Connect
+    speaker or "on Spotify": those stay in its query ("Kind of Blue on
+    Spotify", played in the speaker's room). Where HA's query holds the
+    place the tool's own reading found, that reading stands instead.
+    """
+    read = tool_request(utterance, None, catalog)
+    if read is None:
+        return held
+    (said,) = read.actions
+    place = fold(str(said.args.get("player") or ""))
+    return replace(
+        held,
+        actions=tuple(
+            said
+            if action.tool == said.tool
+            and place
+            and place in fold(str(action.args.get("query") or ""))
+            else action
+            for action in held.actions
+        ),
+    )
+
+
 async def async_read_turn(
     hass: HomeAssistant,
     runner: PlanRunner,
@@ -61,6 +139,9 @@ async def async_read_turn(
         return None  # what a yes means is the automation's question
     acted = last_acted(utterance.history)
     pending = utterance.pending
+    if (asked := tool_request(utterance, reading, catalog)) is not None:
+        # The tool read its own request: what it says it was asked grounds it.
+        return await _async_run_read(runner, utterance, asked, catalog, None)
     planned = plan_from_reading(
         reading,
         catalog,
@@ -77,6 +158,17 @@ async def async_read_turn(
     if planned is None:
         utterance.trace(read_open=list(reading.unexplained))
         return None
+    return await _async_run_read(runner, utterance, planned, catalog, reading)
+
+
+async def _async_run_read(
+    runner: PlanRunner,
+    utterance: Utterance,
+    planned: Plan,
+    catalog: Catalog,
+    reading: Reading | None,
+) -> TurnResult | None:
+    """Run a plan the words made; one validation or the gate refuses is the model's."""
     utterance.trace(read_plan=encode(planned))
     try:
         return await runner.async_run(

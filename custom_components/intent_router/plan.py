@@ -20,11 +20,24 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import HomeAssistant
 
 from .catalog import Catalog
+from .const import TYPICAL_PLAN_OUTPUT_TOKENS
 from .records import Action, Plan
 from .safety import MAX_ACTIONS, is_denied
 
 # Characters of a question or answer the model may write (about 40 tokens).
 MAX_SAID = 160
+# Entity ids one action may name in the model's pattern, and fields (with
+# characters per value) a tool's action may carry: a small model that
+# repeats an id or a field does so until the pattern ends it.
+MAX_TARGETS = 12
+MAX_TOOL_FIELDS = 5
+MAX_VALUE = 100
+# Tokens a plan reply may take: eight typical plans (12 tokens), room for
+# an answer of `MAX_SAID` characters (about 48 tokens with its JSON) twice
+# over, and above the dialogue benchmark's p95 (35). A reply that needs more
+# is a model repeating itself (one entity id for 600 tokens and 55 s): cut
+# at this budget its JSON does not parse, and the user hears so.
+PLAN_TOKENS = 8 * TYPICAL_PLAN_OUTPUT_TOKENS
 # Targets go in `targets`, where exposure is checked; never through args.
 TARGET_KEYS = frozenset({"entity_id", "area_id", "device_id", "floor_id", "label_id"})
 
@@ -61,6 +74,8 @@ CONFIDENCE_SCALE = 10
 # Where an action's fields begin: ` <field>=`.
 _FIELD_START = re.compile(r"\s+(?=[A-Za-z_][A-Za-z0-9_]*=)")
 
+# What a plan does: one of these is in every plan.
+_PLAN_FORMS = frozenset({"do", "say", "ask"})
 _PLAN_SCHEMA = vol.Schema(
     {
         vol.Optional("do", default=list): vol.Any(None, [str]),
@@ -81,6 +96,10 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     shortest form a small model still writes reliably: every token it
     writes costs 40-280 ms on a small CPU.
     """
+    if not _PLAN_FORMS & data.keys():
+        # JSON, but not a plan (an older `{"actions": ...}` form): read as
+        # an empty plan, the user would hear nothing.
+        raise PlanError(Rejection.MALFORMED, f"not a plan: {sorted(data)[:5]}")
     try:
         raw = _PLAN_SCHEMA(data)
     except vol.Invalid as err:
@@ -261,12 +280,18 @@ def plan_json_schema(
                 fields = tuple(sorted(service.accepts))
                 by_fields.setdefault(fields, []).append(tool.partition(".")[2])
         branches.extend(
-            _branch(services, targets, "+", list(fields))
+            _branch(services, targets, (1, min(len(targets), MAX_TARGETS)), fields)
             for fields, services in by_fields.items()
         )
-    if catalog.tools:
-        entities = [info.entity_id for info in catalog.entities]
-        branches.append(_branch(list(catalog.tools), entities, "*", None))
+    # A tool acts on one device of its kind at most (music: the player);
+    # one without a kind (MCP) on none.
+    by_kind: dict[str | None, list[str]] = {}
+    for name, offered in catalog.tools.items():
+        by_kind.setdefault(offered.kind, []).append(name)
+    branches.extend(
+        _branch(names, by_domain.get(kind, []) if kind else [], (0, 1), None)
+        for kind, names in by_kind.items()
+    )
     action: dict[str, Any] = {"type": "string"}
     if branches:
         action["pattern"] = f"^(?:{'|'.join(branches)})$"
@@ -293,25 +318,36 @@ def _form(confidence: dict[str, Any], **fields: dict[str, Any]) -> dict[str, Any
 
 
 def _branch(
-    tools: Iterable[str], targets: Collection[str], count: str, fields: list[str] | None
+    tools: Iterable[str],
+    targets: Collection[str],
+    count: tuple[int, int],
+    fields: Sequence[str] | None,
 ) -> str:
     """The pattern of one group's actions: a tool, targets, then fields.
 
-    `count` is "+" where targets are required; `fields` lists the fields
-    the tools offer (none: no fields at all), or None for any name.
+    `count` bounds the targets; `fields` lists the fields the tools offer
+    (none: no fields at all), each at most once, or None for any names,
+    at most `MAX_TOOL_FIELDS`.
     """
     pattern = f"(?:{'|'.join(map(_literal, tools))})"
     if targets:
-        pattern += f"(?: (?:{'|'.join(map(_literal, targets))})){count}"
+        low, high = count
+        pattern += f"(?: (?:{'|'.join(map(_literal, targets))})){{{low},{high}}}"
     if fields is None:
-        pattern += _FIELDS.format(name="[A-Za-z_][A-Za-z0-9_]*")
+        pattern += _FIELDS.format(
+            name="[A-Za-z_][A-Za-z0-9_]*", most=MAX_TOOL_FIELDS, value=MAX_VALUE
+        )
     elif fields:
-        pattern += _FIELDS.format(name=f"(?:{'|'.join(map(_literal, fields))})")
+        pattern += _FIELDS.format(
+            name=f"(?:{'|'.join(map(_literal, fields))})",
+            most=len(fields),
+            value=MAX_VALUE,
+        )
     return pattern
 
 
-# Any number of ` <field>=<value>`; a value holds no `=`, quote or backslash.
-_FIELDS = '(?: {name}=[^="\\\\]+)*'
+# At most `most` ` <field>=<value>`; a value holds no `=`, quote or backslash.
+_FIELDS = '(?: {name}=[^="\\\\]{{1,{value}}}){{0,{most}}}'
 
 
 def _literal(text: str) -> str:

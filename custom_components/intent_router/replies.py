@@ -68,6 +68,8 @@ class TurnResult:
     lesson: Lesson | None = None
     # What a question answered from the states was about ("it" next turn).
     about: tuple[str, ...] = ()
+    # Why a turn failed, as its explanation's key ("model_invalid_reply").
+    failure: str | None = None
 
     @property
     def continue_conversation(self) -> bool:
@@ -108,6 +110,7 @@ class TurnResult:
             "tools": [a.tool for a in self.executed]
             or ([a.tool for a in plan.actions] if plan else []),
             "confidence": plan.confidence if plan else None,
+            "failure": self.failure,
             "prompt_tokens": completion.prompt_tokens if completion else None,
             "completion_tokens": completion.completion_tokens if completion else None,
             "processed_prompt_tokens": (

@@ -28,6 +28,9 @@ class TurnStats:
         self.counters["turns"] += 1
         self.counters[f"source_{turn['source']}"] += 1
         self.counters[f"outcome_{turn['outcome']}"] += 1
+        if failure := turn.get("failure"):
+            # e.g. `failure_model_invalid_reply`: a model answer not usable.
+            self.counters[f"failure_{failure}"] += 1
         self.latencies_ms.append(turn["latency_ms"])
         self.decisions.append(turn)
 

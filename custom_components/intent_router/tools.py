@@ -9,7 +9,7 @@ and their prior states, so memory, "stop that" and "undo" work for it too.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .speech import Phrase
 
@@ -103,6 +103,14 @@ class Tool(Protocol):
         self, hass: HomeAssistant, action: Action, context: Context, timeout: float
     ) -> ToolRun:
         """Carry the action out within `timeout` seconds."""
+
+
+@runtime_checkable
+class ReadsWords(Protocol):
+    """A tool that reads its own requests from the words (music: "play <name>")."""
+
+    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
+        """The action the words ask of this tool, when they say it whole."""
 
 
 class ToolSource(Protocol):

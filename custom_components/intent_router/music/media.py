@@ -16,7 +16,8 @@ from homeassistant.components.media_player.const import (
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_SUPPORTED_FEATURES
 from homeassistant.core import Context, HomeAssistant
 
-# What a kind of request may be played as (media classes of search results).
+# What a kind of request (`MUSIC_KINDS`) may be played as (media classes
+# of search results).
 KIND_CLASSES: Mapping[str, frozenset[str]] = {
     "track": frozenset({MediaClass.TRACK, MediaClass.MUSIC}),
     "album": frozenset({MediaClass.ALBUM}),
@@ -24,6 +25,7 @@ KIND_CLASSES: Mapping[str, frozenset[str]] = {
     "playlist": frozenset({MediaClass.PLAYLIST}),
     # Moods and genres are mostly found as playlists.
     "genre": frozenset({MediaClass.GENRE, MediaClass.PLAYLIST}),
+    "podcast": frozenset({MediaClass.PODCAST, MediaClass.EPISODE}),
 }
 
 

@@ -13,31 +13,36 @@ import voluptuous as vol
 
 from homeassistant.components.media_player.const import (
     ATTR_INPUT_SOURCE,
+    ATTR_MEDIA_ARTIST,
     ATTR_MEDIA_CONTENT_ID,
     ATTR_MEDIA_CONTENT_TYPE,
+    ATTR_MEDIA_TITLE,
     SERVICE_PLAY_MEDIA,
     SERVICE_SELECT_SOURCE,
+    MediaClass,
+    MediaPlayerState,
 )
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 
-from ..const import LOGGER
+from ..const import LOGGER, MUSIC_KINDS
 from ..executor import capture_prior
 from ..records import Action
 from ..replies import entity_name
 from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
-from .media import KIND_CLASSES, async_call
+from .media import Found, async_call
+from .request import play_request
 from .search import async_search, best
-from .speakers import SpeakerTool, by_name, requested
+from .speakers import Speaker, SpeakerTool, by_name, names_a_speaker, requested
 from .verify import async_wait_until_playing
 
 _PLAY_SCHEMA = vol.Schema(
     {
         vol.Required("query"): NAME,
         vol.Optional("kind"): vol.Any(
-            None, vol.All(str, vol.Lower, vol.In(KIND_CLASSES))
+            None, vol.All(str, vol.Lower, vol.In(MUSIC_KINDS))
         ),
         vol.Optional("player"): vol.Any(None, NAME),
     },
@@ -53,11 +58,30 @@ class MusicPlay(SpeakerTool):
     def describe(self) -> str:
         """The prompt line."""
         return (
-            f"{self.name}(query, kind, player): find music by name and play it; "
-            "kind is track, album, artist, playlist or genre (moods too); player "
-            "is a media player id or a Spotify Connect speaker name from a "
-            "Spotify player's source_list, left out for the speaker's area"
+            f"{self.name}(query, kind, player): find music by name and play it, "
+            f"as `{self.name} query=<name> kind=<kind>`; kind is track, album, "
+            "artist, playlist, genre (moods too) or podcast; player is a media "
+            "player id or a Spotify Connect speaker name from a Spotify "
+            "player's source_list, left out for the speaker's area; "
+            "media_play only resumes what was paused"
         )
+
+    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
+        """A request to play by name, read from the words (music/request.py)."""
+        speakers: list[Speaker] = []
+
+        def is_place(said: str) -> bool:
+            # The speakers are looked up only for what reads as a request.
+            speakers[:] = speakers or self._choice.speakers(home)
+            return names_a_speaker(said, speakers)
+
+        request = play_request(text, language, is_place)
+        if request is None:
+            return None
+        args: dict[str, Any] = {"query": request.query, "kind": request.kind}
+        if request.places:
+            args["player"] = " ".join(request.places)
+        return Action(self.name, (), given(args))
 
     def validate(self, action: Action, home: HomeView) -> Action:
         """Check the arguments and choose the speaker; ask when it is unclear."""
@@ -134,15 +158,65 @@ class MusicPlay(SpeakerTool):
             )
 
         if not await async_wait_until_playing(hass, player, found, before, deadline):
-            return failed("not_started", "music_not_started", title=title, player=where)
-        key = "music_playing_by" if found.artist else "music_playing"
+            # Not what was asked: say so, and what plays instead if anything.
+            instead = _playing_instead(hass.states.get(player), before)
+            return failed(
+                "not_started",
+                "music_playing_instead" if instead else "music_not_started",
+                title=title,
+                player=where,
+                **({"playing": instead} if instead else {}),
+            )
+        title, artist = now_playing(found, hass.states.get(player))
         return ToolRun(
             speech=phrase(
-                key, title=found.title, artist=found.artist or "", player=where
+                "music_playing_by" if artist else "music_playing",
+                title=title,
+                artist=artist or "",
+                player=where,
             ),
             affected=(player,),
             prior=prior,
         )
+
+
+def now_playing(found: Found, state: State | None) -> tuple[str, str | None]:
+    """What to say is playing, from the player's report once it plays `found`.
+
+    A track or an artist: the track the player names, and its artist; an
+    album: its title and artist; a playlist or genre: its name only (the
+    artist of its first track is not the playlist's).
+    """
+    attributes = state.attributes if state else {}
+    title = attributes.get(ATTR_MEDIA_TITLE)
+    artist = attributes.get(ATTR_MEDIA_ARTIST)
+    if found.kind in (MediaClass.TRACK, MediaClass.MUSIC):
+        return str(title or found.title), found.artist or _text(artist)
+    if found.kind == MediaClass.ARTIST and title:
+        return str(title), found.title
+    if found.kind == MediaClass.ALBUM:
+        return found.title, found.artist or _text(artist)
+    return found.title, found.artist
+
+
+def _playing_instead(state: State | None, before: State | None) -> str | None:
+    """What a player plays instead of what was asked, if it newly plays something."""
+    if state is None or state.state != MediaPlayerState.PLAYING:
+        return None
+    title = _text(state.attributes.get(ATTR_MEDIA_TITLE))
+    if title is None or (
+        before is not None
+        and before.state == MediaPlayerState.PLAYING
+        and before.attributes.get(ATTR_MEDIA_TITLE) == title
+    ):
+        return None
+    artist = _text(state.attributes.get(ATTR_MEDIA_ARTIST))
+    return f"{title} ({artist})" if artist else title
+
+
+def _text(value: Any) -> str | None:
+    """A reported name, if it is one."""
+    return str(value) if isinstance(value, str) and value.strip() else None
 
 
 def _input_source(hass: HomeAssistant, player: str) -> Any:

@@ -26,7 +26,7 @@ from ..speech import Names, phrase
 from ..tools import HomeView, ToolQuestion
 from .media import features
 from .names import name_words
-from .spotify import is_spotify_player
+from .spotify import SPOTIFY_DOMAIN, is_spotify_player
 
 
 @dataclass(slots=True, frozen=True)
@@ -56,13 +56,30 @@ class SpeakerChoice:
             (i for i in home.exposed.values() if i.domain == MEDIA_PLAYER_DOMAIN),
             key=lambda info: info.name.casefold(),
         )
+        # A player is also called by the service it plays from ("on
+        # Spotify"), and a Connect speaker by its account's player too ("the
+        # kitchen on Spotify": the kitchen speaker of the Spotify account).
+        services = {
+            info.entity_id: SPOTIFY_DOMAIN
+            for info in players
+            if is_spotify_player(self._hass, info.entity_id)
+        }
         speakers = [
             Speaker(
                 info.entity_id,
                 info.name,
                 area=info.area,
                 keys=frozenset(fold(n) for n in (info.name, *info.aliases)),
-                words=name_words(" ".join((info.name, *info.aliases, info.area or ""))),
+                words=name_words(
+                    " ".join(
+                        (
+                            info.name,
+                            *info.aliases,
+                            info.area or "",
+                            services.get(info.entity_id, ""),
+                        )
+                    )
+                ),
             )
             for info in players
         ]
@@ -72,7 +89,9 @@ class SpeakerChoice:
                 source,
                 source,
                 keys=frozenset({fold(source)}),
-                words=name_words(source),
+                words=name_words(
+                    f"{source} {info.name} {services.get(info.entity_id, '')}"
+                ),
             )
             for info in players
             for source in self.connect_sources(info.entity_id)
@@ -165,6 +184,13 @@ def by_name(name: str, speakers: Sequence[Speaker]) -> Speaker:
         [s for s in partial if s.source],
     )
     return _choose(groups, speakers)
+
+
+def names_a_speaker(said: str, speakers: Sequence[Speaker]) -> bool:
+    """Whether words name a speaker, its room, or the account it plays from."""
+    key = fold(said)
+    words = name_words(said)
+    return any(key in s.keys or (words and words <= s.words) for s in speakers)
 
 
 def _choose(

@@ -29,6 +29,7 @@ SPOTIFY_TYPES: Mapping[str | None, tuple[str, ...]] = {
     "artist": ("artist",),
     "playlist": ("playlist",),
     "genre": ("playlist",),
+    "podcast": ("show",),
     None: ("track", "album", "artist", "playlist"),
 }
 # Results asked of the search engine.
@@ -106,6 +107,10 @@ def _spotify_found(result: Any) -> list[Found]:
     found.extend(
         Found(p.name, None, MediaClass.PLAYLIST, p.uri, "playlist")
         for p in result.playlists or ()
+    )
+    found.extend(
+        Found(s.name, None, MediaClass.PODCAST, s.uri, "show")
+        for s in result.shows or ()
     )
     return found
 

@@ -1,0 +1,152 @@
+"""Words of a request to play music by name, per language, as `fold` leaves them.
+
+Kept apart from the languages' own tables (`en.py`, ...): only the music
+tool reads them (music/request.py), and a language without a table here
+simply leaves "play <name>" to Home Assistant's sentences and the model.
+Every word's reason: docs/languages/words.md, "Music".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .tables import _endings, _table
+
+
+@dataclass(slots=True, frozen=True)
+class MusicWords:
+    """How one language says "play <query> [by kind] [on <speaker>]"."""
+
+    # What opens a request to play (imperatives; "put on", "zet ... op").
+    play: tuple[str, ...]
+    # What may end one instead, in languages that put the verb last.
+    play_last: tuple[str, ...]
+    # A separable verb's particle at the end, after an opener ("zet … op").
+    particles: tuple[str, ...]
+    # Kinds of media (the music tool's `kind`) by the words that say them.
+    kinds: Mapping[str, frozenset[str]]
+    # Articles and fillers before a kind or a name ("the", "some", "by").
+    leading: tuple[str, ...]
+    # Prepositions before a speaker, a room or a service ("on", "in the").
+    places: tuple[str, ...]
+    # What says only "music" and names nothing to search for.
+    generic: frozenset[str]
+
+    @classmethod
+    def written(
+        cls,
+        *,
+        play: str,
+        play_last: str = "",
+        particles: str = "",
+        kinds: Mapping[str, str],
+        leading: str,
+        places: str,
+        generic: str,
+    ) -> MusicWords:
+        """A language's music words from "|"-separated text."""
+        return cls(
+            _endings(play),
+            _endings(play_last),
+            _endings(particles),
+            {kind: _table(text) for kind, text in kinds.items()},
+            _endings(leading),
+            _endings(places),
+            _table(generic),
+        )
+
+
+MUSIC_WORDS: Mapping[str, MusicWords] = {
+    "en": MusicWords.written(
+        play="play|put on|listen to",
+        kinds={
+            "artist": "artist|band|singer",
+            "album": "album|record",
+            "playlist": "playlist",
+            "track": "song|track|tune",
+            "genre": "genre",
+            "podcast": "podcast|episode",
+        },
+        leading="the|some|a|an|my|music by|songs by|by|something by",
+        places="on|in|on the|in the|through|through the|via",
+        generic="music|something|anything|songs|tunes",
+    ),
+    "de": MusicWords.written(
+        play="spiel|spiele|spiel mal|spiele mal|spiel bitte|spiele bitte",
+        play_last="abspielen|spielen",
+        particles="ab",
+        kinds={
+            "artist": "künstler|künstlerin|band|interpret|interpretin|sänger|sängerin",
+            "album": "album",
+            "playlist": "playlist|wiedergabeliste",
+            "track": "lied|song|titel|track",
+            "genre": "genre|musikrichtung",
+            "podcast": "podcast|folge",
+        },
+        leading="den|die|das|der|dem|etwas|ein|eine|einen|von|musik von|was von",
+        places="auf|in|im|in der|in dem|auf dem|auf der|über|über den|über die",
+        generic="musik|etwas|was|lieder|songs",
+    ),
+    "fr": MusicWords.written(
+        play="joue|jouer|mets|lance|passe",
+        kinds={
+            "artist": "artiste|groupe|chanteur|chanteuse",
+            "album": "album",
+            "playlist": "playlist|liste de lecture",
+            "track": "chanson|morceau|titre",
+            "genre": "genre",
+            "podcast": "podcast|épisode",
+        },
+        leading="le|la|les|l'|du|de la|des|un|une|de|d'|de l'|la musique de",
+        places="sur|dans|sur le|sur la|sur l'|dans le|dans la|dans l'|à|au|via",
+        generic="musique|quelque chose|chansons",
+    ),
+    "es": MusicWords.written(
+        play="pon|reproduce|toca|ponme|reproducir|poner",
+        kinds={
+            "artist": "artista|grupo|cantante|banda",
+            "album": "álbum|album|disco",
+            "playlist": "playlist|lista",
+            "track": "canción|cancion|tema|pista",
+            "genre": "género|genero",
+            "podcast": "podcast|episodio",
+        },
+        leading="el|la|los|las|un|una|algo de|de|del|música de|musica de",
+        places="en|en el|en la|por|por el|por la",
+        generic="música|musica|algo|canciones",
+    ),
+    "nl": MusicWords.written(
+        play="speel|zet|speel eens|zet eens",
+        play_last="afspelen|spelen",
+        particles="af|op",
+        kinds={
+            "artist": "artiest|band|zanger|zangeres",
+            "album": "album",
+            "playlist": "afspeellijst|playlist",
+            "track": "nummer|liedje|lied|track",
+            "genre": "genre",
+            "podcast": "podcast|aflevering",
+        },
+        leading="de|het|een|wat|iets|muziek van|van|iets van|wat van",
+        places="op|in|op de|in de|op het|in het|via",
+        generic="muziek|iets|wat|liedjes|nummers",
+    ),
+    "it": MusicWords.written(
+        play="riproduci|metti|suona|fammi sentire|ascolta",
+        kinds={
+            "artist": "artista|gruppo|cantante|band",
+            "album": "album",
+            "playlist": "playlist",
+            "track": "canzone|brano|traccia|pezzo",
+            "genre": "genere",
+            "podcast": "podcast|episodio",
+        },
+        leading=(
+            "il|lo|la|i|gli|le|l'|un|una|uno|del|della|dello|dei|degli|di|"
+            "musica di|qualcosa di"
+        ),
+        places="su|in|nel|nella|nello|sul|sulla|sullo",
+        generic="musica|qualcosa|canzoni",
+    ),
+}

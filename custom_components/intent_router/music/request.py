@@ -1,0 +1,154 @@
+"""Reading "play <query> [on <speaker> | in <room>] [on Spotify]" from the words.
+
+The query is what is left once the verb, the kind of media ("the album")
+and the places said at the end are taken off; a place is only taken when it
+names a speaker, a room with one, or a service behind one ("Spotify"), so
+"Songs in the Key of Life" keeps its words. Nothing here guesses: a request
+it cannot take apart is the model's (`music.play` is in its prompt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..language import base_language, fold, words_for
+from ..language.music import MUSIC_WORDS, MusicWords
+
+_TRAILING = ".,!?;:¡¿"
+
+
+@dataclass(slots=True, frozen=True)
+class PlayRequest:
+    """What a request to play said: the query, its kind, where."""
+
+    query: str
+    kind: str | None
+    # The speakers, rooms or services said, as said ("kitchen", "Spotify").
+    places: tuple[str, ...]
+
+
+type _Tokens = list[tuple[str, str]]
+
+
+def play_request(
+    text: str, language: str, is_place: Callable[[str], bool]
+) -> PlayRequest | None:
+    """The request to play in `text`, if it is one; None otherwise.
+
+    `is_place` says whether words name where music can play.
+    """
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None:
+        return None
+    tokens = _request_tokens(text, language)
+    opened = _phrase_at(tokens, table.play, 0)
+    tokens = tokens[opened:]
+    # "… abspielen": the verb last; "zet … op": its particle, after one.
+    closed = _phrase_at_end(tokens, table.play_last)
+    if opened and not closed:
+        closed = _phrase_at_end(tokens, table.particles)
+    if not (opened or closed):
+        return None
+    tokens = tokens[: len(tokens) - closed]
+    places: list[str] = []
+    while (found := _place_at_end(tokens, table, is_place)) is not None:
+        tokens, place = found
+        places.insert(0, place)
+    tokens, kind = _kind(tokens, table)
+    query = " ".join(original for original, _ in tokens)
+    if not query or fold(query) in table.generic:
+        return None
+    return PlayRequest(query, kind, tuple(places))
+
+
+def _request_tokens(text: str, language: str) -> _Tokens:
+    """The words as said and as folded, without "can you", "please", "thanks".
+
+    An elided article ("l'album") is a word of its own.
+    """
+    spoken = words_for(language)
+    elisions = spoken.elisions if spoken else ()
+    tokens: _Tokens = []
+    for said in text.split():
+        word = said.strip(_TRAILING)
+        if not (folded := fold(word)):
+            continue
+        cut = next((len(e) for e in elisions if folded.startswith(e)), 0)
+        if 0 < cut < len(folded):
+            tokens += [(word[:cut], folded[:cut]), (word[cut:], folded[cut:])]
+        else:
+            tokens.append((word, folded))
+    if spoken is None:
+        return tokens
+    openers = tuple(fold(opener) for opener in spoken.requests)
+    while taken := _phrase_at(tokens, (*openers, *spoken.filler), 0):
+        tokens = tokens[taken:]
+    while taken := _phrase_at_end(tokens, tuple(spoken.filler)):
+        tokens = tokens[:-taken]
+    return tokens
+
+
+def _phrase_at(tokens: _Tokens, phrases: Sequence[str], start: int) -> int:
+    """How many words from `start` one of `phrases` takes (longest first), or 0."""
+    for phrase in phrases:
+        said = phrase.split()
+        if said and [f for _, f in tokens[start : start + len(said)]] == said:
+            return len(said)
+    return 0
+
+
+def _phrase_at_end(tokens: _Tokens, phrases: Sequence[str]) -> int:
+    """How many words at the end one of `phrases` takes, or 0."""
+    for phrase in phrases:
+        said = phrase.split()
+        if (
+            said
+            and len(said) < len(tokens)
+            and [f for _, f in tokens[-len(said) :]] == said
+        ):
+            return len(said)
+    return 0
+
+
+def _place_at_end(
+    tokens: _Tokens, table: MusicWords, is_place: Callable[[str], bool]
+) -> tuple[_Tokens, str] | None:
+    """The longest "on/in <place>" at the end, and the words before it."""
+    for start in range(1, len(tokens)):
+        taken = _longest_preposition_before(tokens, start, table)
+        if not taken:
+            continue
+        place = " ".join(original for original, _ in tokens[start:])
+        if is_place(place):
+            return tokens[: start - taken], place
+    return None
+
+
+def _longest_preposition_before(tokens: _Tokens, end: int, table: MusicWords) -> int:
+    """How many words before `end` are a place preposition ("in the"), or 0."""
+    for phrase in table.places:
+        said = phrase.split()
+        if len(said) < end and [f for _, f in tokens[end - len(said) : end]] == said:
+            return len(said)
+    return 0
+
+
+def _kind(tokens: _Tokens, table: MusicWords) -> tuple[_Tokens, str | None]:
+    """The kind of media said before the name ("the album"), taken off."""
+    tokens = _without_leading(tokens, table)
+    if len(tokens) > 1:
+        first = tokens[0][1]
+        for kind, said in table.kinds.items():
+            if first in said:
+                return _without_leading(tokens[1:], table), kind
+    return tokens, None
+
+
+def _without_leading(tokens: _Tokens, table: MusicWords) -> _Tokens:
+    """Without the articles and fillers before a name; one word is kept."""
+    while len(tokens) > 1 and (taken := _phrase_at(tokens, table.leading, 0)):
+        if taken >= len(tokens):
+            break
+        tokens = tokens[taken:]
+    return tokens

@@ -1,0 +1,338 @@
+"""Music by name on every path: HA's sentences, the reading, the model, memory.
+
+Real speakers (a test platform) and core's real `spotify` integration with
+only its Web API client patched, as in test_music.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from datetime import timedelta
+from typing import Any
+from unittest.mock import patch
+
+from freezegun.api import FrozenDateTimeFactory
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from spotifyaio.models import SearchType
+
+from custom_components.intent_router.const import (
+    CONF_LOCAL_FIRST,
+    CONF_USE_LLM,
+    MUSIC_KINDS,
+)
+from custom_components.intent_router.language import LANGUAGES
+from custom_components.intent_router.language.music import MUSIC_WORDS
+from custom_components.intent_router.learned import LEARN_AFTER
+from custom_components.intent_router.music.media import KIND_CLASSES
+from custom_components.intent_router.music.request import play_request
+from homeassistant.components.media_player.const import MediaPlayerState
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+
+from .helpers import act, converse, plan, speech
+from .home import satellite_in
+from .llm_server import ScriptedLLMServer
+from .music_home import (
+    BLUE_TRAIN,
+    KIND_OF_BLUE,
+    SO_WHAT,
+    SPOTIFY_KIND_OF_BLUE,
+    Speakers,
+    SpotifyAccount,
+    async_setup_speakers,
+    async_setup_spotify,
+)
+from .test_resilience import _details
+
+KITCHEN = "media_player.kitchen_speaker"
+
+
+@pytest.fixture
+async def speakers(hass: HomeAssistant, core_components: None) -> Speakers:
+    """The kitchen, bedroom and living-room speakers, exposed, in their areas."""
+    return await async_setup_speakers(hass)
+
+
+async def _agent(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
+    """The agent with these options, set up after the speakers."""
+    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return str(entry.entry_id)
+
+
+@pytest.fixture
+async def model_off(
+    hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
+) -> str:
+    """The agent without a model: HA's sentences and the reading only."""
+    return await _agent(hass, mock_config_entry, **{CONF_USE_LLM: False})
+
+
+@pytest.fixture
+async def local_first(
+    hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
+) -> str:
+    """The agent with the model, trying HA's sentences and the reading first."""
+    return await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+
+
+async def test_has_sentence_plays_by_search_with_the_model_off(
+    hass: HomeAssistant,
+    model_off: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """HA's "play <query> in <area>": its area and query stand, verified.
+
+    Said in the bedroom: the kitchen named is where it plays.
+    """
+    bedroom = satellite_in(hass, "Bedroom")
+
+    result = await converse(
+        hass, model_off, "play the album Kind of Blue in the kitchen", bedroom
+    )
+
+    assert speech(result) == "Playing Kind of Blue by Miles Davis on Kitchen Speaker."
+    (search,) = speakers.kitchen.searches
+    assert search.search_query == "Kind of Blue"
+    assert set(search.media_filter_classes or ()) == {"album"}
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+    assert speakers.bedroom.played == []
+    assert llm_server.requests == []
+
+
+async def test_has_sentence_on_a_named_player_that_only_browses(
+    hass: HomeAssistant,
+    model_off: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """HA cannot search the bedroom radio; our search walks its library."""
+    kitchen = satellite_in(hass, "Kitchen")
+
+    result = await converse(
+        hass, model_off, "play Blue Train on the Bedroom Radio", kitchen
+    )
+
+    assert speakers.bedroom.played == [("album", BLUE_TRAIN.media_id)]
+    assert speakers.kitchen.played == []
+    assert speech(result).startswith("Playing Blue Train")
+    assert llm_server.requests == []
+
+
+async def test_what_is_not_found_is_said_with_the_model_off(
+    hass: HomeAssistant, model_off: str, speakers: Speakers
+) -> None:
+    """Nothing by that name: said truthfully, nothing plays."""
+    kitchen = satellite_in(hass, "Kitchen")
+
+    result = await converse(hass, model_off, "play Bitches Brew", kitchen)
+
+    assert speech(result) == "I couldn't find Bitches Brew on Kitchen Speaker."
+    assert speakers.kitchen.played == []
+
+
+async def test_the_reading_plays_what_has_sentences_do_not_read(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A kind and a name HA's sentences do not read: played, no model call."""
+    kitchen = satellite_in(hass, "Kitchen")
+
+    result = await converse(
+        hass, local_first, "put on the song So What please", kitchen
+    )
+
+    assert speakers.kitchen.played == [("track", SO_WHAT.media_id)]
+    assert speech(result) == "Playing So What by Miles Davis on Kitchen Speaker."
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("spiel das Album Kind of Blue auf dem Kitchen Speaker", "de"),
+        ("mets l'album Kind of Blue sur le Kitchen Speaker", "fr"),
+        ("pon el álbum Kind of Blue en el Kitchen Speaker", "es"),
+        ("speel het album Kind of Blue op de Kitchen Speaker", "nl"),
+        ("metti l'album Kind of Blue sul Kitchen Speaker", "it"),
+    ],
+)
+async def test_the_reading_plays_in_every_language(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    text: str,
+    language: str,
+) -> None:
+    """The verb, the kind and the speaker named, in each shipped language."""
+    bedroom = satellite_in(hass, "Bedroom")
+
+    result = await converse(hass, local_first, text, bedroom, language=language)
+
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+    assert "Kind of Blue" in speech(result)
+    assert "Miles Davis" in speech(result)
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["put on the lights in the kitchen", "put on Light My Fire"],
+)
+async def test_words_of_other_devices_are_not_music(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    text: str,
+) -> None:
+    """Words naming another kind of device are the model's, never a search.
+
+    A title that names one ("Light My Fire") is the model's to read too,
+    where HA's own sentences do not take it ("play Light My Fire" they do).
+    """
+    kitchen = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(plan(speech="OK."))
+
+    await converse(hass, local_first, text, kitchen)
+
+    assert speakers.kitchen.searches == []
+    assert len(llm_server.requests) == 1
+
+
+def test_every_language_says_the_kinds_music_is_played_as() -> None:
+    """One set of kinds: the search's classes, and each language's words for them."""
+    assert set(KIND_CLASSES) == MUSIC_KINDS
+    assert set(MUSIC_WORDS) == set(LANGUAGES)
+    for words in MUSIC_WORDS.values():
+        assert set(words.kinds) == MUSIC_KINDS
+
+
+def test_a_title_with_a_preposition_keeps_its_words() -> None:
+    """Only a place that names a speaker is taken off the end."""
+    request = play_request(
+        "play Songs in the Key of Life in the kitchen",
+        "en",
+        lambda said: said.casefold() in {"kitchen", "the kitchen"},
+    )
+
+    assert request is not None
+    assert request.query == "Songs in the Key of Life"
+    assert request.places == ("the kitchen",)
+    assert play_request("play some music", "en", lambda _: False) is None
+    assert play_request("turn on the radio", "en", lambda _: False) is None
+
+
+async def test_the_model_can_play_by_name_in_its_compact_plan(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """What the reading leaves open: the model's `music.play query=.. kind=..`."""
+    kitchen = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(plan(act("music.play", query="Kind of Blue", kind="album")))
+
+    result = await converse(
+        hass, local_first, "I would love to hear Kind of Blue on the speaker", kitchen
+    )
+
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+    assert speech(result) == "Playing Kind of Blue by Miles Davis on Kitchen Speaker."
+    system = llm_server.requests[0]["messages"][0]["content"]
+    assert "music.play query=<name> kind=<kind>" in system
+
+
+async def test_a_play_that_plays_something_else_says_so(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """The player reports another title: not a success, and what plays is said."""
+    kitchen = satellite_in(hass, "Kitchen")
+    speakers.kitchen.plays_instead = BLUE_TRAIN
+
+    result = await converse(hass, local_first, "play the album Kind of Blue", kitchen)
+
+    assert speech(result) == (
+        "Kind of Blue didn't start on Kitchen Speaker; it's playing Blue Train "
+        "(John Coltrane) instead."
+    )
+    assert _details(result)["outcomes"] == [
+        {"tool": "music.play", "error": "not_started"}
+    ]
+
+
+@pytest.fixture
+async def spotify(
+    hass: HomeAssistant, core_components: None, speakers: Speakers
+) -> AsyncGenerator[tuple[SpotifyAccount, str]]:
+    """Core's spotify integration, paused on the living-room TV."""
+    with patch(
+        "homeassistant.components.spotify.SpotifyClient", autospec=True
+    ) as client_class:
+        account = SpotifyAccount(client_class.return_value, active=True)
+        yield account, await async_setup_spotify(hass)
+
+
+async def test_on_spotify_chooses_the_spotify_player(
+    hass: HomeAssistant,
+    spotify: tuple[SpotifyAccount, str],
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """On Spotify: the account is searched and plays, not the room's speaker."""
+    account, player = spotify
+    agent_id = await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    kitchen = satellite_in(hass, "Kitchen")
+
+    result = await converse(
+        hass, agent_id, "play the album Kind of Blue on Spotify", kitchen
+    )
+
+    account.client.search.assert_awaited_once_with(
+        "Kind of Blue", [SearchType.ALBUM], limit=5
+    )
+    account.client.start_playback.assert_awaited_once_with(
+        context_uri=SPOTIFY_KIND_OF_BLUE
+    )
+    state = hass.states.get(player)
+    assert state.state == MediaPlayerState.PLAYING
+    assert speech(result) == f"Playing Kind of Blue by Miles Davis on {state.name}."
+    assert llm_server.requests == []
+
+
+async def test_a_learned_command_that_fails_on_replay_is_forgotten(
+    hass: HomeAssistant,
+    speakers: Speakers,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """Learned, then failing when replayed: the next time the model is asked."""
+    agent_id = await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: False})
+    kitchen = satellite_in(hass, "Kitchen")
+    sentence = "kitchen speaker hold on a moment"
+    llm_server.add_plan(plan(act("media_player.media_pause", KITCHEN)))
+    await converse(hass, agent_id, sentence, kitchen)
+    assert hass.states.get(KITCHEN).state == MediaPlayerState.PAUSED
+    freezer.tick(timedelta(seconds=LEARN_AFTER + 1))
+    speakers.kitchen.failure = HomeAssistantError("the speaker is gone")
+
+    failed = await converse(hass, agent_id, sentence, kitchen)
+
+    assert _details(failed)["learned"]
+    assert _details(failed)["outcomes"] == [
+        {"tool": "media_player.media_pause", "error": "HomeAssistantError"}
+    ]
+    speakers.kitchen.failure = None
+    llm_server.add_plan(plan(act("media_player.media_pause", KITCHEN)))
+    await converse(hass, agent_id, sentence, kitchen)
+    assert len(llm_server.requests) == 2
