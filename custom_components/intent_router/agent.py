@@ -32,7 +32,13 @@ from .domains import action_asks_first
 from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import Completion, LLMClient
-from .local_intents import Held, async_handle_locally, executed_actions
+from .local_intents import (
+    Held,
+    LocalHandler,
+    async_handle_by_gazetteer,
+    async_handle_locally,
+    executed_actions,
+)
 from .local_tier import answer_turn, async_read_turn, async_run_held
 from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
@@ -226,14 +232,13 @@ class IntentRouterAgent:
         if isinstance(first, TurnResult):
             return first
         catalog, reading = first
-        if not settings.use_llm:
-            raise refuse("not_understood_locally")
-
         try:
             if done := await self._async_without_model(
                 utterance, reading, catalog, read_first=tried_local
             ):
                 return done
+            if not settings.use_llm:
+                raise refuse("not_understood_locally")
             completion = await self.planner.async_plan(utterance, catalog, reading)
             plan = _parse(completion)
             utterance.trace(plan=encode(plan))
@@ -344,16 +349,15 @@ class IntentRouterAgent:
         return result
 
     async def _async_local(
-        self, utterance: Utterance, source: Source
+        self,
+        utterance: Utterance,
+        source: Source,
+        handle: LocalHandler = async_handle_locally,
     ) -> TurnResult | None:
-        """Step 5: HA's strict local intents; remembered like any other turn.
-
-        A sentence whose targets ask first is recognised, not handled: what it
-        would do goes through the gate like any plan.
-        """
+        """Step 5: HA's local intents (`handle`), held where they would open."""
         before = {state.entity_id: state for state in self._hass.states.async_all()}
         policy = self._settings.confirm_policy
-        response = await async_handle_locally(
+        response = await handle(
             self._hass,
             utterance.user_input,
             utterance.chat_log,
@@ -398,7 +402,7 @@ class IntentRouterAgent:
         *,
         read_first: bool,
     ) -> TurnResult | None:
-        """Steps 6 and 7 without a model: the reading (local-first), learned."""
+        """Steps 6-7 without a model: the reading, learned, HA's gazetteer."""
         if read_first and (
             read := await async_read_turn(
                 self._hass,
@@ -410,7 +414,13 @@ class IntentRouterAgent:
             )
         ):
             return read
-        return await self._async_learned(utterance, catalog, reading)
+        if learned := await self._async_learned(utterance, catalog, reading):
+            return learned
+        if not read_first or utterance.pending or utterance.automation:
+            return None
+        return await self._async_local(
+            utterance, Source.LOCAL, async_handle_by_gazetteer
+        )
 
     async def _async_learned(
         self, utterance: Utterance, catalog: Catalog, reading: Reading

@@ -8,16 +8,18 @@ bedroom" work after it too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
+from homeassistant.components.conversation.agent_manager import get_agent_manager
+from homeassistant.components.conversation.gazetteer import GazetteerFallback
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
 from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import device_registry as dr, intent
+from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
 
 from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
@@ -47,6 +49,11 @@ class Held:
 
 # Whether a service call on an entity asks first ("lock.unlock" on a lock).
 type AsksFirst = Callable[[str, State], bool]
+# A way of handling a sentence as Home Assistant's own agent does.
+type LocalHandler = Callable[
+    [HomeAssistant, ConversationInput, ChatLog, AsksFirst],
+    Awaitable[intent.IntentResponse | Held | None],
+]
 
 
 async def async_handle_locally(
@@ -71,10 +78,11 @@ async def async_handle_locally(
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
             music.append(Held((music_play(hass, result, user_input),)))
             return True
-        targets = _matched_states(hass, result, user_input)
+        slots = {name: entity.value for name, entity in result.entities.items()}
+        targets = _matched_states(hass, result.intent.name, slots, user_input)
         if _not_what_was_called(hass, result, targets, user_input):
             return True
-        calls = _proposed_calls(result, targets)
+        calls = _proposed_calls(result.intent.name, slots, targets)
         if any(asks(service, state) for service, _, state in calls):
             held.append(Held(_grouped(calls)))
             return True
@@ -98,6 +106,78 @@ async def async_handle_locally(
     if response.response_type is intent.IntentResponseType.ERROR:
         return None
     return response
+
+
+async def async_handle_by_gazetteer(
+    hass: HomeAssistant,
+    user_input: ConversationInput,
+    chat_log: ChatLog,
+    asks: AsksFirst,
+) -> intent.IntentResponse | Held | None:
+    """HA's own agent's second reading, where its templates match nothing.
+
+    Home Assistant's agent reads a sentence its templates miss with its
+    gazetteer (other wordings, misheard names; English only). That is part
+    of the floor too: where it reads the sentence whole, it runs as HA runs
+    it, unless it would open the home (held for the gate, as above) or its
+    targets cannot be told before it acts. Core keeps the gazetteer to its
+    own agent: without it (another version), there is nothing to add.
+    """
+    agent = get_agent_manager(hass).default_agent
+    gazetteer = getattr(agent, "_gazetteer", None)
+    language = user_input.language
+    if not isinstance(gazetteer, GazetteerFallback) or not gazetteer.supports(language):
+        return None
+    area = _speaker_area(hass, user_input)
+    _, reading = await gazetteer.async_interpret(
+        user_input.text, chat_log.conversation_id, area
+    )
+    frames = reading.frames
+    if (
+        not reading.accepted
+        or not frames
+        or any(f.response_key is None for f in frames)
+    ):
+        return None
+    calls: list[_Call] = []
+    for frame in frames:
+        targets = _matched_states(hass, frame.intent, frame.slots, user_input)
+        proposed = _proposed_calls(frame.intent, frame.slots, targets)
+        if frame.intent in _SERVICES and not proposed:
+            return None  # what it would act on is not known before it acts
+        calls += proposed
+    if any(asks(tool, state) for tool, _, state in calls):
+        return Held(_grouped(calls))
+    result = await conversation.async_converse(
+        hass,
+        user_input.text,
+        None,
+        user_input.context,
+        language,
+        agent_id=conversation.HOME_ASSISTANT_AGENT,
+        device_id=user_input.device_id,
+        satellite_id=user_input.satellite_id,
+    )
+    response = result.response
+    return (
+        None if response.response_type is intent.IntentResponseType.ERROR else response
+    )
+
+
+def _speaker_area(
+    hass: HomeAssistant, user_input: ConversationInput
+) -> ar.AreaEntry | None:
+    """The area of the device that spoke, if it has one."""
+    device = (
+        dr.async_get(hass).async_get(user_input.device_id)
+        if user_input.device_id
+        else None
+    )
+    return (
+        ar.async_get(hass).async_get_area(device.area_id)
+        if device and device.area_id
+        else None
+    )
 
 
 def _not_what_was_called(
@@ -136,29 +216,27 @@ def _not_what_was_called(
 
 
 def _matched_states(
-    hass: HomeAssistant, result: RecognizeResult, user_input: ConversationInput
+    hass: HomeAssistant,
+    intent_name: str,
+    slots: Mapping[str, Any],
+    user_input: ConversationInput,
 ) -> list[State]:
     """The entities a recognised sentence would act on, matched as HA does."""
-    slots = {name: entity.value for name, entity in result.entities.items()}
     constraints = intent.MatchTargetsConstraints(
         name=_one(slots.get("name")),
         area_name=_one(slots.get("area")),
         floor_name=_one(slots.get("floor")),
-        domains=_many(slots.get("domain")) or _handled_domains(hass, result),
+        domains=_many(slots.get("domain")) or _handled_domains(hass, intent_name),
         device_classes=_many(slots.get("device_class")),
         assistant=conversation.DOMAIN,
     )
     if not constraints.has_constraints:
         return []
-    device = (
-        dr.async_get(hass).async_get(user_input.device_id)
-        if user_input.device_id
-        else None
-    )
+    area = _speaker_area(hass, user_input)
     match = intent.async_match_targets(
         hass,
         constraints,
-        intent.MatchTargetsPreferences(area_id=device.area_id if device else None),
+        intent.MatchTargetsPreferences(area_id=area.id if area else None),
     )
     return match.states if match.is_match else []
 
@@ -227,14 +305,14 @@ def music_control(result: RecognizeResult, targets: list[State]) -> tuple[Action
     )
 
 
-def _handled_domains(hass: HomeAssistant, result: RecognizeResult) -> list[str] | None:
+def _handled_domains(hass: HomeAssistant, intent_name: str) -> list[str] | None:
     """The only domains an intent's handler acts on ("pause": media players).
 
     Without them, "pause in the hallway" would be held for the hallway's
     lock too, as `lock.media_pause`.
     """
     handler = next(
-        (h for h in intent.async_get(hass) if h.intent_type == result.intent.name),
+        (h for h in intent.async_get(hass) if h.intent_type == intent_name),
         None,
     )
     required = getattr(handler, "required_domains", None)
@@ -254,16 +332,17 @@ def _many(value: Any) -> list[str] | None:
 type _Call = tuple[str, dict[str, Any], State]
 
 
-def _proposed_calls(result: RecognizeResult, targets: list[State]) -> list[_Call]:
+def _proposed_calls(
+    intent_name: str, slots: Mapping[str, Any], targets: list[State]
+) -> list[_Call]:
     """The service call a recognised intent would make on each target.
 
     None for an intent that changes nothing a service does here (questions,
     timers): such a match never waits for a yes.
     """
-    to_service = _SERVICES.get(result.intent.name)
+    to_service = _SERVICES.get(intent_name)
     if to_service is None:
         return []
-    slots = {name: entity.value for name, entity in result.entities.items()}
     calls = []
     for state in targets:
         service, data = to_service(state.domain, slots)
@@ -320,10 +399,10 @@ def executed_actions(
     return actions
 
 
-type _ToService = Callable[[str, dict[str, Any]], tuple[str, dict[str, Any]]]
+type _ToService = Callable[[str, Mapping[str, Any]], tuple[str, dict[str, Any]]]
 
 
-def _light_set(domain: str, slots: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def _light_set(domain: str, slots: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     data: dict[str, Any] = {}
     if (brightness := slots.get("brightness")) is not None:
         data["brightness_pct"] = brightness
