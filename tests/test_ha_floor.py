@@ -17,7 +17,7 @@ from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 
-from .helpers import converse, speech
+from .helpers import async_setup_template_entity, converse, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -121,3 +121,35 @@ async def test_what_opens_the_home_still_asks_first(
     await converse(hass, agent_id, "yes", kitchen)
     await hass.async_block_till_done()
     assert hass.states.get("lock.front_door").state == "unlocked"
+
+
+async def test_what_only_has_own_gazetteer_reads_runs_as_ha_runs_it(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A wording HA's templates miss but its gazetteer reads: HA's answer.
+
+    The reading leaves "moisture" unplaced, so without the gazetteer the
+    model-less agent could only say it did not understand.
+    """
+    agent_id, kitchen = await _agent(hass, mock_config_entry)
+    await async_setup_template_entity(
+        hass,
+        "sensor",
+        {
+            "name": "Brewery mixer",
+            "state": "83",
+            "unit_of_measurement": "%",
+            "device_class": "moisture",
+        },
+    )
+    text = "what is the brewery mixer moisture?"
+
+    theirs = await converse(hass, HA_AGENT, text, kitchen)
+    ours = await converse(hass, agent_id, text, kitchen)
+
+    assert theirs.response.response_type is intent.IntentResponseType.QUERY_ANSWER
+    assert "83" in speech(theirs)
+    assert speech(ours) == speech(theirs)
+    assert llm_server.requests == []
