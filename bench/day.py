@@ -127,10 +127,26 @@ class Household:
         return datetime.combine(day.date, at, self.time_zone).astimezone(UTC)
 
 
-def load(path: Path) -> Household:
-    """The home and the days, checked by dialogues.py's loader and here."""
+def load(path: Path, *, named: bool = False) -> Household:
+    """The home and the days, checked by dialogues.py's loader and here.
+
+    `named`: the home goes by the names of the file's `names` (the day's
+    language) instead of its own, the rooms the turns are said from too.
+    """
     home, parsed = dialogues.load(path)
     raw = load_yaml_dict(path)
+    if named:
+        names = {str(k): str(v) for k, v in (raw.get("names") or {}).items()}
+        _rename(home, names)
+        parsed = [
+            replace(
+                d,
+                steps=tuple(
+                    replace(s, area=names.get(s.area, s.area)) for s in d.steps
+                ),
+            )
+            for d in parsed
+        ]
     known = {e.entity_id for e in home.entities}
     first = date.fromisoformat(str(raw["start"]))
     days = []
@@ -160,6 +176,27 @@ def load(path: Path) -> Household:
             )
         )
     return Household(home, ZoneInfo(str(raw["time_zone"])), tuple(days))
+
+
+def _rename(home: HomeSpec, names: dict[str, str]) -> None:
+    """The home's areas and entities by other names; a renamed one's aliases go.
+
+    A home named in German has no English aliases ("Lounge") either.
+    """
+    home.areas = {names.get(a, a): floor for a, floor in home.areas.items()}
+    home.area_aliases = {
+        names.get(a, a): () if a in names else aliases
+        for a, aliases in home.area_aliases.items()
+    }
+    home.entities = [
+        replace(
+            e,
+            name=names.get(e.name, e.name),
+            area=names.get(e.area, e.area) if e.area else None,
+            aliases=() if e.name in names else e.aliases,
+        )
+        for e in home.entities
+    ]
 
 
 def _turn(
@@ -769,7 +806,7 @@ def markdown(
 
 async def main(args: argparse.Namespace) -> None:
     """Run the days against one agent and write the results."""
-    household = load(Path(args.data))
+    household = load(Path(args.data), named=args.named)
     days = household.days[: args.days]
     tag = args.tag or (
         "ha"
@@ -803,11 +840,12 @@ async def main(args: argparse.Namespace) -> None:
         sys.stderr.write(f"{len(days)} day(s), {total} turns -> {results.path('.*')}\n")
         async with contextlib.AsyncExitStack() as stack:
             proxy: harness.ModelProxy | None = None
-            if args.agent == "ha":
+            if args.agent == "ha" or not args.use_llm:
                 # Intent Router is set up as usual but not spoken to; a
                 # scripted server answers its set-up probe.
                 scripted = await stack.enter_async_context(harness.scripted_server())
-                llm_url, model, agent_id = scripted.url, "none", HOME_ASSISTANT_AGENT
+                llm_url, model = scripted.url, "none"
+                agent_id = HOME_ASSISTANT_AGENT if args.agent == "ha" else None
             else:
                 proxy = await stack.enter_async_context(
                     harness.model_proxy(args.llm_url)
@@ -817,7 +855,7 @@ async def main(args: argparse.Namespace) -> None:
                 model,
                 local_first=args.local_first,
                 timeout=args.timeout,
-                use_llm=args.agent != "ha",
+                use_llm=args.agent != "ha" and args.use_llm,
             )
             instance = await stack.enter_async_context(
                 harness.async_instance(household.home, llm_url, options)
@@ -867,9 +905,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--days", type=int, default=3, help="how many of the days to run (default 3)"
     )
     parser.add_argument("--data", default=str(DATA), help="home and days (YAML)")
+    parser.add_argument(
+        "--named",
+        action="store_true",
+        help="name the home in the day's language (the file's `names`)",
+    )
+    parser.add_argument(
+        "--use-llm",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="--no-use-llm: Intent Router with its model switched off",
+    )
     harness.add_output_options(parser)
     args = parser.parse_args(argv)
-    if args.agent == "router" and not (args.llm_url and args.model):
+    if args.agent == "router" and args.use_llm and not (args.llm_url and args.model):
         parser.error("--agent router needs --llm-url and --model")
     if args.days < 1:
         parser.error("--days must be at least 1")
