@@ -1,6 +1,7 @@
 """Several days of one household: every satellite, the clock moved between turns.
 
     .venv/bin/python bench/day.py --agent ha
+    .venv/bin/python bench/day.py --no-model --data bench/days/de.yaml [--named]
     .venv/bin/python bench/day.py --llm-url http://127.0.0.1:8011/v1 --model local \
         [--days 1] [--no-local-first] [--timeout 5]
 
@@ -840,7 +841,7 @@ async def main(args: argparse.Namespace) -> None:
         sys.stderr.write(f"{len(days)} day(s), {total} turns -> {results.path('.*')}\n")
         async with contextlib.AsyncExitStack() as stack:
             proxy: harness.ModelProxy | None = None
-            if args.agent == "ha" or not args.use_llm:
+            if args.agent == "ha" or args.no_model:
                 # Intent Router is set up as usual but not spoken to; a
                 # scripted server answers its set-up probe.
                 scripted = await stack.enter_async_context(harness.scripted_server())
@@ -855,7 +856,7 @@ async def main(args: argparse.Namespace) -> None:
                 model,
                 local_first=args.local_first,
                 timeout=args.timeout,
-                use_llm=args.agent != "ha" and args.use_llm,
+                use_llm=args.agent != "ha",
             )
             instance = await stack.enter_async_context(
                 harness.async_instance(household.home, llm_url, options)
@@ -911,14 +912,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="name the home in the day's language (the file's `names`)",
     )
     parser.add_argument(
-        "--use-llm",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="--no-use-llm: Intent Router with its model switched off",
+        "--no-model",
+        action="store_true",
+        help="Intent Router with a model server that answers nothing (errors)",
     )
     harness.add_output_options(parser)
     args = parser.parse_args(argv)
-    if args.agent == "router" and args.use_llm and not (args.llm_url and args.model):
+    if (
+        args.agent == "router"
+        and not args.no_model
+        and not (args.llm_url and args.model)
+    ):
         parser.error("--agent router needs --llm-url and --model")
     if args.days < 1:
         parser.error("--days must be at least 1")

@@ -21,9 +21,8 @@ from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_serv
 from .grounding import candidates
 from .language import Unit, Verb, is_called
 from .reading import Reading
-from .spoken import is_number
-from .values import Value
 from .records import Action, EntityInfo, ExecutedAction, Plan
+from .values import Value
 
 # How sure a plan made from the words alone is: above any threshold a user
 # sets, since nothing was guessed.
@@ -115,7 +114,11 @@ def _by(info: EntityInfo, value: Value, steps: Collection[Verb]) -> float:
     "warmer, 21 degrees" and a bare number are what they say.
     """
     target = info.all_attributes.get("temperature")
-    if value.unit is not Unit.DEGREES or len(steps) != 1 or not is_number(target):
+    if (
+        value.unit is not Unit.DEGREES
+        or len(steps) != 1
+        or not isinstance(target, (int, float))
+    ):
         return value.number
     return float(target) + (value.number if Verb.UP in steps else -value.number)
 

@@ -50,8 +50,8 @@ from .language import (
     terms,
     words_for,
 )
-from .senses import bridged, sense_bridges
 from .records import EntityInfo
+from .senses import bridged, sense_bridges
 from .values import Value, said_values, said_words
 
 # A said word of at least this length may stand for a known word this similar:
@@ -63,7 +63,6 @@ FUZZY_MIN_RATIO = 0.8
 # A "door" is also a garage door or a gate (never a blind); only the class
 # said itself lets what asks first be meant without its name.
 _ALSO_MEANT = {"cover.door": ("cover.garage", "cover.gate")}
-
 
 
 @dataclass(slots=True, frozen=True)
@@ -186,6 +185,7 @@ def read(
         | hedges
         | (
             spoken.filler
+            | spoken.leads
             | spoken.reference
             | spoken.closing
             | spoken.everything
@@ -262,7 +262,11 @@ def _mentions(
     name_words = {word for hit in names.values() for word in hit}
     used = name_words | {
         w
-        for place in (*areas, *floors, *(a for p in areas for a in catalog.area_aliases.get(p, ())))
+        for place in (
+            *areas,
+            *floors,
+            *(a for p in areas for a in catalog.area_aliases.get(p, ())),
+        )
         for w in content_words(place, language)
         if w in said
     }

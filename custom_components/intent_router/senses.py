@@ -40,7 +40,7 @@ def sense_bridges(
         return {}
     named = [words(text) for text in texts]
     classed = frozenset().union(*spoken.classes.values())
-    found: dict[str, tuple[str, ...]] = {}
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for sense, phrases in spoken.senses.items():
         home = {
             " ".join(terms(phrase, language))

@@ -56,7 +56,9 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     used: set[str] = set()
     index = 0
     while index < len(tokens):
-        number, width = (None, 0) if index in hedged else _number_at(tokens, index, numbers)
+        number, width = (
+            (None, 0) if index in hedged else _number_at(tokens, index, numbers)
+        )
         unit, unit_width = _unit_at(tokens, index + width, units)
         if number is None or (width == 1 and tokens[index] in small and unit is None):
             index += 1

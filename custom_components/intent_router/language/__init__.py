@@ -21,6 +21,7 @@ from .tables import Shortcut, Unit, Verb, Words
 
 __all__ = [
     "FALLBACK_LANGUAGE",
+    "GAP",
     "LANGUAGES",
     "Shortcut",
     "Unit",
@@ -96,7 +97,9 @@ def _separated(tokens: list[str], first: str, last: str) -> set[int]:
     start = next((i for i, word in enumerate(tokens) if word == first), None)
     if start is None:
         return set()
-    end = next((i for i in range(len(tokens) - 1, start, -1) if tokens[i] == last), None)
+    end = next(
+        (i for i in range(len(tokens) - 1, start, -1) if tokens[i] == last), None
+    )
     return set() if end is None else {start, end}
 
 
