@@ -73,6 +73,8 @@ KINDS = ("command", "question", "follow_up", "confirm", "chat")
 # The target: direct commands right and answered within this, 95 % of them.
 FAST_MS = 500.0
 TARGET = 0.95
+# An expected call that carries a value: "brightness_pct=35", "temperature>20".
+_VALUED = re.compile(r"[=<>]")
 # Seconds a person takes to answer the agent's question (`if_asked`).
 ANSWER_AFTER = 4.0
 # The product's timeout (the benchmark measures the product as shipped).
@@ -610,8 +612,14 @@ def summarize_rows(rows: Sequence[dict[str, Any]], background: int) -> dict[str,
         of_kind = [r for r in rows if r["kind"] == kind]
         by_kind[kind] = harness.rate(sum(r["passed"] for r in of_kind), len(of_kind))
     turn_requests = sum(len(r["model_requests"]) for r in rows)
+    # Turns whose calls must carry a value ("brightness_pct=35"), and the
+    # turns that must ask first.
+    valued = [r for r in rows if any(_VALUED.search(d) for d in r["expected"]["do"])]
+    asking = [r for r in rows if r["expected"]["ask"]]
     return {
         "turns": harness.rate(sum(r["passed"] for r in rows), len(rows)),
+        "values": harness.rate(sum(r["passed"] for r in valued), len(valued)),
+        "asked_first": harness.rate(sum(r["asked"] for r in asking), len(asking)),
         "commands": harness.rate(sum(r["passed"] for r in commands), len(commands)),
         "commands_fast": harness.rate(
             sum(r["passed"] and r["fast"] for r in commands), len(commands)
@@ -669,6 +677,11 @@ def summarize(
             "met": fast["accuracy"] is not None and fast["accuracy"] >= TARGET,
         },
     }
+
+
+def _count(rate: dict[str, Any]) -> str:
+    """A rate as "3/4"."""
+    return f"{rate['passed']}/{rate['n']}"
 
 
 def _pair(spread: dict[str, Any]) -> str:
@@ -746,7 +759,9 @@ def markdown(
             f"Direct commands right and under {FAST_MS:g} ms: "
             f"{'-' if reached is None else f'{reached:.0%}'} "
             f"(target {target['share']:.0%}: "
-            f"{'met' if target['met'] else 'not met'})."
+            f"{'met' if target['met'] else 'not met'}). "
+            f"Values right: {_count(summary['all']['values'])}; "
+            f"asked first where they must: {_count(summary['all']['asked_first'])}."
         ),
         "",
         *harness.table(

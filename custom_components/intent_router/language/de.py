@@ -43,7 +43,7 @@ WORDS = Words.written(
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay|ach|och|naja|na ja",
-    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|auch",
     openers=(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "
@@ -59,7 +59,7 @@ WORDS = Words.written(
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
         "zur|vom|von|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
-        "mach|mache|schalte|schalt|stell|stelle|alle|alles"
+        "mach|mache|schalte|schalt|stell|stelle|zieh|ziehe|dreh|drehe|fahr|fahre|alle|alles"
     ),
     kinds={
         "alarm_control_panel": (
@@ -141,6 +141,8 @@ WORDS = Words.written(
         "kettle": "wasserkocher",
         "coffee_machine": "kaffeemaschine|kaffeevollautomat",
         "tv": "fernseher|glotze",
+        "heating": "heizung",
+        "thermostat": "thermostat",
     },
     numbers=merged(
         {

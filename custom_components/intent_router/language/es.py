@@ -40,7 +40,7 @@ WORDS = Words.written(
         ),
     },
     filler="gracias|ok|okay|por favor|porfa|vale|bueno|pues|anda",
-    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui",
+    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|también",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "
@@ -124,6 +124,8 @@ WORDS = Words.written(
         "kettle": "hervidor|hervidor de agua",
         "coffee_machine": "cafetera",
         "tv": "tele|televisión|tv",
+        "heating": "calefacción",
+        "thermostat": "termostato",
     },
     numbers=merged(
         {

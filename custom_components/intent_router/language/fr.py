@@ -147,6 +147,8 @@ WORDS = Words.written(
         "kettle": "bouilloire",
         "coffee_machine": "machine à café|cafetière",
         "tv": "télé|télévision|tv",
+        "heating": "chauffage",
+        "thermostat": "thermostat",
     },
     numbers=merged(
         {

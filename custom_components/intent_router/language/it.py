@@ -41,7 +41,7 @@ WORDS = Words.written(
         ),
     },
     filler="grazie|ok|okay|per favore|per piacere|dai|beh|mah",
-    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui",
+    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|anche",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché |a che |in che "
@@ -127,6 +127,8 @@ WORDS = Words.written(
         "kettle": "bollitore",
         "coffee_machine": "macchina del caffè|macchinetta del caffè",
         "tv": "tv|televisione|tele",
+        "heating": "riscaldamento",
+        "thermostat": "termostato",
     },
     numbers=merged(
         {

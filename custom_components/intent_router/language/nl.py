@@ -135,6 +135,8 @@ WORDS = Words.written(
         "kettle": "waterkoker",
         "coffee_machine": "koffiezetapparaat|koffiemachine",
         "tv": "tv|televisie",
+        "heating": "verwarming",
+        "thermostat": "thermostaat",
     },
     numbers=merged(
         {
