@@ -90,7 +90,8 @@ def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
     own = states & set(domain.verbs)
     said_states = {verb_service(info.domain, v) for v in own or states}
     said_states.discard(None)
-    steps = reading.verbs & {Verb.UP, Verb.DOWN}
+    # "Sube la persiana", "raise the blinds": a cover's own verb, no step.
+    steps = set() if own else reading.verbs & {Verb.UP, Verb.DOWN}
     if reading.values:
         value = reading.values[0]
         # "Turn off ... to 40 percent" asks two things; a setter turns on.

@@ -205,7 +205,7 @@ WORDS = Words.written(
         Verb.SET: "stelle|stell|setze|setz",
     },
     classes={
-        "cover.shade": "sonnenschutz|beschattung",
+        "cover.shade": "sonnenschutz|beschattung|rollo|rollos",
         "cover.door": "tür|türen",
         "cover.garage": "garage|garagentor",
         "cover.gate": "tor|gartentor|einfahrtstor",

@@ -182,7 +182,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|enciendes|prendes|reenciende",
+        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|enciendes|prendes|reenciende|pon|enchufa",
         Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener|apagas",
         Verb.OPEN: "abre|abrir|sube|subir|levanta|abres|subes",
         Verb.CLOSE: "cierra|cerrar|baja|bajar|cierras|bajas",
@@ -193,8 +193,8 @@ WORDS = Words.written(
         Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura|pones",
     },
     classes={
-        "cover.shade": "estor enrollable|estores enrollables",
-        "cover.shutter": "contraventana|contraventanas",
+        "cover.shade": "estor enrollable|estores enrollables|persiana|persianas|estor|estores",
+        "cover.shutter": "contraventana|contraventanas|persiana|persianas",
         "cover.door": "puerta|puertas",
         "cover.garage": "garaje|cochera|puerta del garaje",
         "cover.gate": "portón|verja",

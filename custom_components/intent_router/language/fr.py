@@ -207,7 +207,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive",
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche",
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",
@@ -218,7 +218,7 @@ WORDS = Words.written(
         Verb.SET: "mets|mettre|règle|régler|passe",
     },
     classes={
-        "cover.shade": "toile|toiles",
+        "cover.shade": "toile|toiles|store|stores",
         "cover.door": "porte|portes",
         "cover.garage": "garage|porte de garage",
         "cover.gate": "portail",

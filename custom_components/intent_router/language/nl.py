@@ -200,7 +200,7 @@ WORDS = Words.written(
         Verb.SET: "zet|stel|maak",
     },
     classes={
-        "cover.shade": "zonwering",
+        "cover.shade": "zonwering|rolgordijn|rolgordijnen",
         "cover.door": "deur|deuren",
         "cover.garage": "garage|garagedeur",
         "cover.gate": "poort|hek",
