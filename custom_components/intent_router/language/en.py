@@ -36,7 +36,7 @@ WORDS = Words.written(
         ),
     },
     filler="ok|okay|please|thank you|thanks|oh|ah",
-    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's|too|also",
+    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's|also",
     openers="how |what|which |when |where |who |is |are |does |was |were ",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
