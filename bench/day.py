@@ -1,6 +1,7 @@
 """Several days of one household: every satellite, the clock moved between turns.
 
     .venv/bin/python bench/day.py --agent ha
+    .venv/bin/python bench/day.py --no-model --data bench/days/de.yaml [--named]
     .venv/bin/python bench/day.py --llm-url http://127.0.0.1:8011/v1 --model local \
         [--days 1] [--no-local-first] [--timeout 5]
 
@@ -72,6 +73,8 @@ KINDS = ("command", "question", "follow_up", "confirm", "chat")
 # The target: direct commands right and answered within this, 95 % of them.
 FAST_MS = 500.0
 TARGET = 0.95
+# An expected call that carries a value: "brightness_pct=35", "temperature>20".
+_VALUED = re.compile(r"[=<>]")
 # Seconds a person takes to answer the agent's question (`if_asked`).
 ANSWER_AFTER = 4.0
 # The product's timeout (the benchmark measures the product as shipped).
@@ -127,10 +130,26 @@ class Household:
         return datetime.combine(day.date, at, self.time_zone).astimezone(UTC)
 
 
-def load(path: Path) -> Household:
-    """The home and the days, checked by dialogues.py's loader and here."""
+def load(path: Path, *, named: bool = False) -> Household:
+    """The home and the days, checked by dialogues.py's loader and here.
+
+    `named`: the home goes by the names of the file's `names` (the day's
+    language) instead of its own, the rooms the turns are said from too.
+    """
     home, parsed = dialogues.load(path)
     raw = load_yaml_dict(path)
+    if named:
+        names = {str(k): str(v) for k, v in (raw.get("names") or {}).items()}
+        _rename(home, names)
+        parsed = [
+            replace(
+                d,
+                steps=tuple(
+                    replace(s, area=names.get(s.area, s.area)) for s in d.steps
+                ),
+            )
+            for d in parsed
+        ]
     known = {e.entity_id for e in home.entities}
     first = date.fromisoformat(str(raw["start"]))
     days = []
@@ -160,6 +179,27 @@ def load(path: Path) -> Household:
             )
         )
     return Household(home, ZoneInfo(str(raw["time_zone"])), tuple(days))
+
+
+def _rename(home: HomeSpec, names: dict[str, str]) -> None:
+    """The home's areas and entities by other names; a renamed one's aliases go.
+
+    A home named in German has no English aliases ("Lounge") either.
+    """
+    home.areas = {names.get(a, a): floor for a, floor in home.areas.items()}
+    home.area_aliases = {
+        names.get(a, a): () if a in names else aliases
+        for a, aliases in home.area_aliases.items()
+    }
+    home.entities = [
+        replace(
+            e,
+            name=names.get(e.name, e.name),
+            area=names.get(e.area, e.area) if e.area else None,
+            aliases=() if e.name in names else e.aliases,
+        )
+        for e in home.entities
+    ]
 
 
 def _turn(
@@ -572,8 +612,14 @@ def summarize_rows(rows: Sequence[dict[str, Any]], background: int) -> dict[str,
         of_kind = [r for r in rows if r["kind"] == kind]
         by_kind[kind] = harness.rate(sum(r["passed"] for r in of_kind), len(of_kind))
     turn_requests = sum(len(r["model_requests"]) for r in rows)
+    # Turns whose calls must carry a value ("brightness_pct=35"), and the
+    # turns that must ask first.
+    valued = [r for r in rows if any(_VALUED.search(d) for d in r["expected"]["do"])]
+    asking = [r for r in rows if r["expected"]["ask"]]
     return {
         "turns": harness.rate(sum(r["passed"] for r in rows), len(rows)),
+        "values": harness.rate(sum(r["passed"] for r in valued), len(valued)),
+        "asked_first": harness.rate(sum(r["asked"] for r in asking), len(asking)),
         "commands": harness.rate(sum(r["passed"] for r in commands), len(commands)),
         "commands_fast": harness.rate(
             sum(r["passed"] and r["fast"] for r in commands), len(commands)
@@ -631,6 +677,11 @@ def summarize(
             "met": fast["accuracy"] is not None and fast["accuracy"] >= TARGET,
         },
     }
+
+
+def _count(rate: dict[str, Any]) -> str:
+    """A rate as "3/4"."""
+    return f"{rate['passed']}/{rate['n']}"
 
 
 def _pair(spread: dict[str, Any]) -> str:
@@ -708,7 +759,9 @@ def markdown(
             f"Direct commands right and under {FAST_MS:g} ms: "
             f"{'-' if reached is None else f'{reached:.0%}'} "
             f"(target {target['share']:.0%}: "
-            f"{'met' if target['met'] else 'not met'})."
+            f"{'met' if target['met'] else 'not met'}). "
+            f"Values right: {_count(summary['all']['values'])}; "
+            f"asked first where they must: {_count(summary['all']['asked_first'])}."
         ),
         "",
         *harness.table(
@@ -769,7 +822,7 @@ def markdown(
 
 async def main(args: argparse.Namespace) -> None:
     """Run the days against one agent and write the results."""
-    household = load(Path(args.data))
+    household = load(Path(args.data), named=args.named)
     days = household.days[: args.days]
     tag = args.tag or (
         "ha"
@@ -803,11 +856,12 @@ async def main(args: argparse.Namespace) -> None:
         sys.stderr.write(f"{len(days)} day(s), {total} turns -> {results.path('.*')}\n")
         async with contextlib.AsyncExitStack() as stack:
             proxy: harness.ModelProxy | None = None
-            if args.agent == "ha":
+            if args.agent == "ha" or args.no_model:
                 # Intent Router is set up as usual but not spoken to; a
                 # scripted server answers its set-up probe.
                 scripted = await stack.enter_async_context(harness.scripted_server())
-                llm_url, model, agent_id = scripted.url, "none", HOME_ASSISTANT_AGENT
+                llm_url, model = scripted.url, "none"
+                agent_id = HOME_ASSISTANT_AGENT if args.agent == "ha" else None
             else:
                 proxy = await stack.enter_async_context(
                     harness.model_proxy(args.llm_url)
@@ -867,9 +921,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--days", type=int, default=3, help="how many of the days to run (default 3)"
     )
     parser.add_argument("--data", default=str(DATA), help="home and days (YAML)")
+    parser.add_argument(
+        "--named",
+        action="store_true",
+        help="name the home in the day's language (the file's `names`)",
+    )
+    parser.add_argument(
+        "--no-model",
+        action="store_true",
+        help="Intent Router with a model server that answers nothing (errors)",
+    )
     harness.add_output_options(parser)
     args = parser.parse_args(argv)
-    if args.agent == "router" and not (args.llm_url and args.model):
+    if (
+        args.agent == "router"
+        and not args.no_model
+        and not (args.llm_url and args.model)
+    ):
         parser.error("--agent router needs --llm-url and --model")
     if args.days < 1:
         parser.error("--days must be at least 1")

@@ -227,6 +227,17 @@ def test_values_and_steps_stay_in_range() -> None:
         1.0,
     )
     assert _plan("set the thermostat to 45 degrees") is None
+    # By how much: from the set point now (20), never to the number said.
+    assert _plan("make the thermostat two degrees warmer") == Plan(
+        (Action("climate.set_temperature", ("climate.hallway",), {"temperature": 22}),),
+        "",
+        1.0,
+    )
+    assert _plan("one degree colder on the thermostat") == Plan(
+        (Action("climate.set_temperature", ("climate.hallway",), {"temperature": 19}),),
+        "",
+        1.0,
+    )
 
 
 def test_it_after_any_acting_turn() -> None:

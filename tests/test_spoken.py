@@ -372,6 +372,17 @@ REVIEWED: list[tuple[str, str, dict[str, Any], str]] = [
     ),
     ("es", "did_lock", {"targets": Names(("Puerta",))}, "He cerrado con llave Puerta."),
     ("nl", "nothing_to_confirm", {}, "Er is niets om te bevestigen."),
+    ("de", "nothing_to_confirm", {}, "Es gibt gerade nichts zu bestätigen."),
+    ("de", "stop_done", {"targets": LAMP}, "Ich habe Lampe angehalten."),
+    ("es", "did_brighter", {"targets": LAMP}, "He subido el brillo de Lampe."),
+    ("it", "did_brighter", {"targets": LAMP}, "Ho aumentato la luminosità di Lampe."),
+    ("fr", "did_dimmer", {"targets": LAMP}, "J'ai baissé la luminosité de Lampe."),
+    (
+        "de",
+        "answer_mode",
+        {"name": "Thermostat", "state": "Heizen, 20 Grad"},
+        "Thermostat steht auf Heizen, 20 Grad.",
+    ),
     (
         "nl",
         "did_shuffle_set",

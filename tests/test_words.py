@@ -13,12 +13,14 @@ from custom_components.intent_router.catalog import Catalog
 from custom_components.intent_router.language import (
     LANGUAGES,
     Shortcut,
+    Unit,
     is_question,
     terms,
 )
 from custom_components.intent_router.reading import read
 from custom_components.intent_router.records import EntityInfo
 from custom_components.intent_router.shortcuts import answers_yes, match_shortcut
+from custom_components.intent_router.values import Value, said_values, said_words
 
 from .helpers import small_catalog
 
@@ -183,6 +185,13 @@ def test_a_real_pronoun_refers_back(language: str, text: str) -> None:
         ("fr", "l'entrée", ["entrée"]),
         ("it", "nell'ufficio", ["ufficio"]),
         ("en", "don't", ["don't"]),
+        ("es", "ábremela", ["abre", "me", "la"]),
+        ("it", "accendimi", ["accendi", "mi"]),
+        ("it", "quest'anno", ["anno"]),
+        ("fr", "m'allumes", ["allumes"]),
+        ("nl", "lampje", ["lamp"]),
+        ("nl", "raampje", ["raam"]),
+        ("nl", "meisje", ["meisje"]),
     ],
 )
 def test_terms(language: str, text: str, split: list[str]) -> None:
@@ -210,6 +219,20 @@ def test_terms(language: str, text: str, split: list[str]) -> None:
         ("Kannst du das Licht anmachen?", "de", False),
         ("The light is on?", "en", True),
         ("Está a luz acesa?", "pt", True),
+        ("¿Me abres la puerta del garaje?", "es", False),
+        ("¿Me la abres?", "es", False),
+        ("¿La puerta está abierta?", "es", True),
+        ("Mi apri la finestra?", "it", False),
+        ("M'accendi la luce?", "it", False),
+        ("Mi dici se la luce è accesa?", "it", True),
+        ("La porta è chiusa?", "it", True),
+        ("Mag het raam open?", "nl", False),
+        ("Is het raam open?", "nl", True),
+        ("Können Sie das Licht ausschalten?", "de", False),
+        ("Machst du das Licht aus?", "de", False),
+        ("Tu peux allumer la lumière ?", "fr", False),
+        ("Tu m'allumes la lampe ?", "fr", False),
+        ("La lumière est allumée ?", "fr", True),
     ],
 )
 def test_questions_of_each_language(text: str, language: str, expected: bool) -> None:
@@ -246,6 +269,20 @@ def test_questions_of_each_language(text: str, language: str, expected: bool) ->
         ("Ovviamente", "it", Shortcut.YES),
         ("Ripeti", "it", None),
         ("Yes, no, leave it", "en", Shortcut.NO),
+        ("Passt schon", "de", Shortcut.NO),
+        ("Ach nee, passt schon", "de", Shortcut.NO),
+        ("Passt", "de", Shortcut.YES),
+        ("Va bene così", "it", Shortcut.NO),
+        ("Va bene", "it", Shortcut.YES),
+        ("Está bien así", "es", Shortcut.NO),
+        ("Cómo no", "es", Shortcut.YES),
+        ("Claro que no", "es", Shortcut.NO),
+        ("Is goed zo", "nl", Shortcut.NO),
+        ("Is goed", "nl", Shortcut.YES),
+        ("C'est bon comme ça", "fr", Shortcut.NO),
+        ("Pourquoi pas", "fr", Shortcut.YES),
+        ("Leave it like that", "en", Shortcut.NO),
+        ("Why not", "en", Shortcut.YES),
     ],
 )
 def test_everyday_answers(text: str, language: str, expected: Shortcut | None) -> None:
@@ -321,14 +358,19 @@ def test_a_yes_that_says_more_is_a_yes(text: str, language: str) -> None:
 def test_the_tables_agree(language: str) -> None:
     """No yes says no, no verb form is a kind, no word keeps an elision.
 
-    A yes phrase holding a no or a negation could never be a yes; a verb
-    form listed as a kind would still be read as one; and a table word
-    that begins with an elision could never match, elisions being stripped.
+    A yes phrase holding a no phrase could never be a yes, and one holding
+    a negation is an idiom ("cómo no", "why not") that must still read as
+    one; a verb form listed as a kind would still be read as one; and a
+    table word that begins with an elision could never match, elisions
+    being stripped.
     """
     spoken = LANGUAGES[language]
-    refusing = spoken.shortcuts[Shortcut.NO] | spoken.negations
     for yes in spoken.shortcuts[Shortcut.YES]:
-        assert not any(f" {no} " in f" {yes} " for no in refusing), yes
+        assert (
+            not any(f" {no} " in f" {yes} " for no in spoken.shortcuts[Shortcut.NO])
+            or set(yes.split()) & spoken.negations
+        ), yes
+        assert answers_yes(yes, language), yes
     kinds = {w for found in spoken.kinds.values() for w in found}
     assert not spoken.verb_forms & kinds
     assert not spoken.closing & spoken.reference
@@ -339,3 +381,30 @@ def test_the_tables_agree(language: str) -> None:
             for w in table
             if w.startswith(spoken.elisions) and w not in spoken.elisions
         }, table
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "values"),
+    [
+        ("Schalte das Licht ein", "de", ()),
+        ("Mach es ein bisschen heller", "de", ()),
+        ("Ein Grad wärmer", "de", (Value(1, Unit.DEGREES),)),
+        ("Zweiundzwanzig Grad", "de", (Value(22, Unit.DEGREES),)),
+        ("Un peu plus chaud", "fr", ()),
+        ("Soixante-quinze pour cent", "fr", (Value(75, Unit.PERCENT),)),
+        ("Sube un poco", "es", ()),
+        ("Un grado más", "es", (Value(1, Unit.DEGREES),)),
+        ("Zet het licht een beetje feller", "nl", ()),
+        ("Doe een lamp aan", "nl", ()),
+        ("Accendi un po' la luce", "it", ()),
+        ("Alza di un grado", "it", (Value(1, Unit.DEGREES),)),
+        ("A bit brighter", "en", ()),
+        ("The one in the kitchen", "en", ()),
+        ("One degree warmer", "en", (Value(1, Unit.DEGREES),)),
+    ],
+)
+def test_no_value_from_an_article_or_hedge(
+    text: str, language: str, values: tuple[Value, ...]
+) -> None:
+    """An article or hedge is a number only with its unit ("ein Grad")."""
+    assert said_values(said_words(text, language), language)[0] == values

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 # More devices than this in one answer is a list nobody listens to.
 MAX_ANSWERED = 4
 TEMPERATURE = "sensor.temperature"
+# A thermostat in these states has no mode to be set to: it "is off".
+_NO_MODE = frozenset({"off", "unavailable", "unknown"})
 
 
 @dataclass(slots=True, frozen=True)
@@ -216,11 +218,18 @@ def _states(entities: list[EntityInfo], values: SpokenValues) -> Answer | None:
         return None
     return Answer(
         [
-            phrase("answer_state", name=info.name, state=_state(info, values))
+            phrase(_state_key(info), name=info.name, state=_state(info, values))
             for info in entities
         ],
         tuple(info.entity_id for info in entities),
     )
+
+
+def _state_key(info: EntityInfo) -> str:
+    """A thermostat's mode is a noun: it "steht auf Heizen", it is not "Heizen"."""
+    if info.domain == "climate" and info.state not in _NO_MODE:
+        return "answer_mode"
+    return "answer_state"
 
 
 def _state(info: EntityInfo, values: SpokenValues) -> str:

@@ -81,9 +81,30 @@ class Catalog:
     speaker_area: str | None
     # Every area's name, with its floor's name when it has one.
     area_floors: dict[str, str | None] = field(default_factory=dict)
+    # Each area's aliases set in HA, by the area's name.
+    area_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tools: dict[str, Tool] = field(default_factory=dict)
     # What the speaker's last turns acted on (newest last).
     recent_targets: list[str] = field(default_factory=list)
+
+    def place_names(self) -> list[str]:
+        """Every name a place goes by: areas, their aliases, floors."""
+        return [
+            *self.area_floors,
+            *(alias for aliases in self.area_aliases.values() for alias in aliases),
+            *filter(None, self.area_floors.values()),
+        ]
+
+    def all_names(self) -> frozenset[str]:
+        """Every name the home gives: entities, their aliases, and places."""
+        return frozenset(
+            name
+            for name in (
+                *self.place_names(),
+                *(n for i in self.exposed.values() for n in (i.name, *i.aliases)),
+            )
+            if name
+        )
 
     def reads_only(self, tool: str) -> bool:
         """Whether a service only returns data, such as weather.get_forecasts."""
@@ -180,6 +201,11 @@ async def async_build_catalog(
         speaker_area=speaker_area,
         area_floors={
             area.name: floors.get(area.id) for area in area_reg.async_list_areas()
+        },
+        area_aliases={
+            area.name: tuple(sorted(area.aliases))
+            for area in area_reg.async_list_areas()
+            if area.aliases
         },
         tools={
             tool.name: tool for source in tool_sources for tool in source.tools(exposed)

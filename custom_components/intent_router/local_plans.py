@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Verb, is_called, singular
+from .language import Unit, Verb, is_called, singular
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
+from .values import Value
 
 # How sure a plan made from the words alone is: above any threshold a user
 # sets, since nothing was guessed.
@@ -89,13 +90,14 @@ def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
     own = states & set(domain.verbs)
     said_states = {verb_service(info.domain, v) for v in own or states}
     said_states.discard(None)
+    # "Sube la persiana", "raise the blinds": a cover's own verb, no step.
+    steps = set() if own else reading.verbs & {Verb.UP, Verb.DOWN}
     if reading.values:
         value = reading.values[0]
         # "Turn off ... to 40 percent" asks two things; a setter turns on.
         if domain.set_to is None or (said_states - {domain.turn_on}):
             return None
-        return domain.set_to(info, value.number, value.unit)
-    steps = reading.verbs & {Verb.UP, Verb.DOWN}
+        return domain.set_to(info, _by(info, value, steps), value.unit)
     if steps:
         if len(steps) > 1 or said_states or domain.step is None:
             return None
@@ -104,6 +106,22 @@ def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
         return None
     service = said_states.pop()
     return (service, {}) if service else None
+
+
+def _by(info: EntityInfo, value: Value, steps: Collection[Verb]) -> float:
+    """The value to set: "two degrees warmer" counts from the set point now.
+
+    Only degrees with one step verb ("ein Grad wärmer", "un grado in meno");
+    "warmer, 21 degrees" and a bare number are what they say.
+    """
+    target = info.all_attributes.get("temperature")
+    if (
+        value.unit is not Unit.DEGREES
+        or len(steps) != 1
+        or not isinstance(target, (int, float))
+    ):
+        return value.number
+    return float(target) + (value.number if Verb.UP in steps else -value.number)
 
 
 def _fits(info: EntityInfo, reading: Reading) -> bool:

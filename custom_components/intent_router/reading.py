@@ -46,11 +46,13 @@ from .language import (
     is_question,
     kind_names,
     kind_words,
+    spans,
     stop_words,
     terms,
     words_for,
 )
 from .records import EntityInfo
+from .senses import bridged, sense_bridges
 from .values import Value, said_values, said_words
 
 # A said word of at least this length may stand for a known word this similar:
@@ -137,13 +139,19 @@ def read(
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     values, value_words = said_values(tokens, language)
     generic = _generic(catalog, language)
-    vocabulary = _vocabulary(catalog, language, generic)
-    heads = _heads(catalog, language)
-    heard = [
-        known
-        for word in tokens
-        for known in _heard(word, vocabulary, heads, language, spoken)
-    ]
+    bridges = sense_bridges(catalog.all_names(), language)
+    said_senses = frozenset(w for phrase in bridges for w in phrase)
+    vocabulary = _vocabulary(catalog, language, generic) | said_senses
+    heads = _heads(catalog, language) | said_senses
+    heard = bridged(
+        [
+            known
+            for word in tokens
+            for known in _heard(word, vocabulary, heads, language, spoken)
+        ],
+        bridges,
+        stop_words(language),
+    )
     mentions, used, name_words = _mentions(
         heard, language, catalog, set(said_verbs), generic
     )
@@ -165,13 +173,13 @@ def read(
     question = is_question(text, language)
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
-        {tokens[i] for i in _phrases(tokens, spoken.shortcuts[Shortcut.AGAIN])}
+        {tokens[i] for i in spans(tokens, spoken.shortcuts[Shortcut.AGAIN])}
         if spoken
         else set()
     )
     if again or (spoken and (_closes(context, spoken) or _closes(own, spoken))):
         mentions = replace(mentions, refers_back=True)
-    hedges = {tokens[i] for i in _phrases(tokens, spoken.hedges)} if spoken else set()
+    hedges = {tokens[i] for i in spans(tokens, spoken.hedges)} if spoken else set()
     # "Could you ..." asks for the action: its words say nothing more.
     if spoken and (
         request := next((r for r in spoken.requests if fold(text).startswith(r)), "")
@@ -184,6 +192,7 @@ def read(
         | hedges
         | (
             spoken.filler
+            | spoken.leads
             | spoken.reference
             | spoken.closing
             | spoken.everything
@@ -224,17 +233,6 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     return read(text, language, catalog).mentions
 
 
-def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
-    """Where in `tokens` any of the phrases is said (the indexes it covers)."""
-    found: set[int] = set()
-    for phrase in phrases:
-        parts = phrase.split()
-        for start in range(len(tokens) - len(parts) + 1):
-            if tokens[start : start + len(parts)] == parts:
-                found.update(range(start, start + len(parts)))
-    return found
-
-
 def _verbs(
     tokens: list[str], table: Mapping[Verb, frozenset[str]]
 ) -> dict[Verb, set[str]]:
@@ -242,7 +240,7 @@ def _verbs(
     return {
         verb: {tokens[i] for i in found}
         for verb, phrases in table.items()
-        if (found := _phrases(tokens, phrases))
+        if (found := spans(tokens, phrases))
     }
 
 
@@ -262,7 +260,14 @@ def _mentions(
     names = _named(catalog, said, language, verbs, generic)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
-    areas = frozenset(a for a in catalog.area_floors if _says(said, a, language))
+    areas = frozenset(
+        area
+        for area in catalog.area_floors
+        if any(
+            _says(said, name, language)
+            for name in (area, *catalog.area_aliases.get(area, ()))
+        )
+    )
     floors = frozenset(
         f
         for f in filter(None, catalog.area_floors.values())
@@ -270,7 +275,14 @@ def _mentions(
     )
     name_words = {word for hit in names.values() for word in hit}
     used = name_words | {
-        w for place in (*areas, *floors) for w in content_words(place, language)
+        w
+        for place in (
+            *areas,
+            *floors,
+            *(a for p in areas for a in catalog.area_aliases.get(p, ())),
+        )
+        for w in content_words(place, language)
+        if w in said
     }
     left = said - used
     kinds = {
@@ -281,7 +293,7 @@ def _mentions(
     classes = frozenset(
         name
         for name, found in (spoken.classes.items() if spoken else ())
-        if found & left or _phrases(heard, frozenset(p for p in found if " " in p))
+        if found & left or spans(heard, frozenset(p for p in found if " " in p))
     )
     kinds |= {name.partition(".")[0] for name in classes}
     used |= {
@@ -467,8 +479,7 @@ def _heads(catalog: Catalog, language: str) -> frozenset[str]:
     return frozenset(
         w
         for text in (
-            *catalog.area_floors,
-            *filter(None, catalog.area_floors.values()),
+            *catalog.place_names(),
             *(
                 n
                 for info in catalog.exposed.values()
@@ -485,7 +496,7 @@ def _generic(catalog: Catalog, language: str) -> frozenset[str]:
     """Words that name no entity on their own: stop, kind and place words."""
     spoken = words_for(language)
     kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
-    places = {*catalog.area_floors, *filter(None, catalog.area_floors.values())}
+    places = set(catalog.place_names())
     return frozenset(
         {
             *stop_words(language),

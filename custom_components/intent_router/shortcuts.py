@@ -122,15 +122,30 @@ def answers_no(text: str, language: str) -> bool:
     return spoken is not None and _refuses(words(text), _refusing(spoken))
 
 
-def _refusing(spoken: Words) -> frozenset[str]:
-    """The phrases that make an answer a no: no phrases and negations."""
-    return spoken.shortcuts[Shortcut.NO] | spoken.negations
+def _refusing(spoken: Words) -> tuple[frozenset[str], frozenset[str]]:
+    """The phrases that make an answer a no: no phrases and negations.
+
+    Also the yes phrases that hold a negation ("cómo no", "why not",
+    "warum nicht"): said whole, they are a yes and refuse nothing.
+    """
+    negating = spoken.shortcuts[Shortcut.NO] | spoken.negations
+    idioms = frozenset(
+        phrase
+        for phrase in spoken.shortcuts[Shortcut.YES]
+        if set(phrase.split()) & spoken.negations
+    )
+    return negating, idioms
 
 
-def _refuses(said: Sequence[str], refusing: frozenset[str]) -> bool:
+def _refuses(
+    said: Sequence[str], refusing: tuple[frozenset[str], frozenset[str]]
+) -> bool:
     """Whether a no phrase or a negation is said anywhere in these words."""
+    negating, idioms = refusing
     padded = f" {' '.join(said)} "
-    return any(f" {phrase} " in padded for phrase in refusing)
+    for idiom in idioms:
+        padded = padded.replace(f" {idiom} ", "  ")
+    return any(f" {phrase} " in padded for phrase in negating)
 
 
 def _made_of(parts: Sequence[str], known: frozenset[str]) -> bool:

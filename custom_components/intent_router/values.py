@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 import re
 
-from .language import Unit, terms, words_for
+from .language import Unit, spans, terms, words_for
 
 # Symbols speech-to-text writes, as words that survive folding.
 _SYMBOLS = {"%": " pctsign ", "°": " degsign "}
@@ -19,6 +19,8 @@ _SYMBOL_UNITS = {"pctsign": Unit.PERCENT, "degsign": Unit.DEGREES}
 # "21.5" and "21,5" read as one number.
 _DECIMAL = re.compile(r"(\d+)[.,](\d+)")
 _NUMBER = re.compile(r"^\d+(?:_\d+)?$")
+# The most words a number is said in: "quatre vingt dix sept".
+_WIDEST = 4
 
 
 @dataclass(slots=True, frozen=True)
@@ -37,26 +39,30 @@ def said_words(text: str, language: str) -> list[str]:
 
 
 def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:
-    """The numbers said (digits or words) with the unit after each."""
+    """The numbers said (digits or words) with the unit after each.
+
+    Words that soften ("a bit", "ein bisschen", "un poco") say no amount.
+    A number word that is also an article or a reference ("ein", "un",
+    "een", "one") is one only where a unit follows it ("ein Grad wärmer",
+    "one degree"): "schalte das Licht ein", "un peu", "the one in the
+    kitchen" say none.
+    """
     spoken = words_for(language)
-    # "The one in the kitchen" says which, not how much.
-    numbers = (
-        {said: n for said, n in spoken.numbers.items() if said not in spoken.reference}
-        if spoken
-        else {}
-    )
+    numbers = spoken.numbers if spoken else {}
     units = spoken.units if spoken else {}
+    hedged = spans(tokens, spoken.hedges) if spoken else set()
+    small = spoken.stop | spoken.reference if spoken else frozenset()
     values: list[Value] = []
     used: set[str] = set()
     index = 0
     while index < len(tokens):
-        number, width = _number_at(
-            tokens, index, numbers, spoken.numbers if spoken else {}
+        number, width = (
+            (None, 0) if index in hedged else _number_at(tokens, index, numbers)
         )
-        if number is None:
+        unit, unit_width = _unit_at(tokens, index + width, units)
+        if number is None or (width == 1 and tokens[index] in small and unit is None):
             index += 1
             continue
-        unit, unit_width = _unit_at(tokens, index + width, units)
         values.append(Value(number, unit))
         used.update(tokens[index : index + width + unit_width])
         index += width + unit_width
@@ -64,27 +70,20 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
 
 
 def _number_at(
-    tokens: list[str],
-    index: int,
-    numbers: Mapping[str, float],
-    units: Mapping[str, float],
+    tokens: list[str], index: int, numbers: Mapping[str, float]
 ) -> tuple[float | None, int]:
-    """The number said at `index` and how many words it takes.
+    """The number said at `index` and how many words it takes, longest first.
 
-    `units` may end a number ("twenty one") where `numbers` do not start one.
+    Numbers are written whole in each language's table ("quatre vingt dix
+    sept", "twenty two", "zweiundzwanzig"), so the longest phrase is the one.
     """
     word = tokens[index]
     if _NUMBER.match(word):
         return float(word.replace("_", ".")), 1
-    for width in (3, 2, 1):
+    for width in range(min(_WIDEST, len(tokens) - index), 0, -1):
         phrase = " ".join(tokens[index : index + width])
         if phrase in numbers:
-            value = numbers[phrase]
-            # "twenty one": tens, then units.
-            following = tokens[index + width] if index + width < len(tokens) else ""
-            if value >= 20 and value % 10 == 0 and 0 < units.get(following, 0) < 10:  # noqa: PLR2004 - tens and units
-                return value + units[following], width + 1
-            return value, width
+            return numbers[phrase], width
     return None, 0
 
 

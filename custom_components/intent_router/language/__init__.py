@@ -21,6 +21,7 @@ from .tables import Shortcut, Unit, Verb, Words
 
 __all__ = [
     "FALLBACK_LANGUAGE",
+    "GAP",
     "LANGUAGES",
     "Shortcut",
     "Unit",
@@ -38,6 +39,7 @@ __all__ = [
     "kind_words",
     "number",
     "singular",
+    "spans",
     "stop_words",
     "terms",
     "words",
@@ -47,12 +49,16 @@ __all__ = [
 # Apostrophes as keyboards, phones and speech engines write them.
 _APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u02bc\u2018`", "'"))
 _SEPARATORS = re.compile(r"[^\w']+")
+# A word as its elided start and the rest ("m'accendi": "m'", "accendi").
+_ELIDED = re.compile(r"[^']+'|[^']+")
 # Unshipped languages are read with these stop words, as all were before
 # each language had its own.
 FALLBACK_LANGUAGE = "en"
 # What speech-to-text writes for a question; folding drops them, so they are
 # looked for in the text as said.
 _QUESTION_MARKS = ("?", "\u00bf")
+# Where a separable verb's object goes: "schalte … ab".
+GAP = "\u2026"
 # A compound's head and kind are each at least this long ("tor" is a kind,
 # "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
 # its plural ending.
@@ -73,6 +79,36 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The words of a text, as every table here is written."""
     return fold(text).split()
+
+
+def spans(tokens: list[str], phrases: Collection[str]) -> set[int]:
+    """Where in `tokens` any of the phrases is said (the indexes it covers).
+
+    A phrase with a gap ("schalte … ab") is a separable verb: its first
+    part, then its last anywhere after it ("schalte das Licht im Flur ab").
+    """
+    found: set[int] = set()
+    for phrase in phrases:
+        first, gap, last = phrase.partition(f" {GAP} ")
+        if gap:
+            found.update(_separated(tokens, first, last))
+            continue
+        parts = phrase.split()
+        for start in range(len(tokens) - len(parts) + 1):
+            if tokens[start : start + len(parts)] == parts:
+                found.update(range(start, start + len(parts)))
+    return found
+
+
+def _separated(tokens: list[str], first: str, last: str) -> set[int]:
+    """Where a separable verb's two parts are said, in order."""
+    start = next((i for i, word in enumerate(tokens) if word == first), None)
+    if start is None:
+        return set()
+    end = next(
+        (i for i in range(len(tokens) - 1, start, -1) if tokens[i] == last), None
+    )
+    return set() if end is None else {start, end}
 
 
 def base_language(language: str) -> str:
@@ -216,10 +252,21 @@ def _parts(word: str, spoken: Words, language: str) -> list[str]:
     if word in stems.values():
         return [word]
     for clitic in spoken.clitics:
-        verb = stems.get(_plain(word.removesuffix(clitic)))
-        if word.endswith(clitic) and verb:
-            return [verb, clitic]
+        joined = clitic.replace(" ", "")
+        verb = stems.get(_plain(word.removesuffix(joined)))
+        if word.endswith(joined) and verb:
+            return [verb, *clitic.split()]
+    for small in spoken.diminutives:
+        if word.endswith(small) and word.removesuffix(small) in _kinds(language):
+            return [word.removesuffix(small)]
     return [word]
+
+
+@cache
+def _kinds(language: str) -> frozenset[str]:
+    """Every kind word of a language."""
+    spoken = LANGUAGES[base_language(language)]
+    return frozenset().union(*spoken.kinds.values())
 
 
 @cache
@@ -279,15 +326,15 @@ def is_question(text: str, language: str) -> bool:
     It opens as a question ("is", "est-ce que", "a qué"), says a phrase that
     asks wherever it is ("est-elle"), or ends as one: a "?" or "¿" kept from
     speech-to-text asks in every language, where statements and yes/no
-    questions open alike. A request phrased as a question ("can you ...?")
-    asks for the change.
+    questions open alike. A request phrased as a question ("can you ...?",
+    "¿me abres la puerta?", "mi accendi la luce?") asks for the change.
     """
     marked = any(mark in text for mark in _QUESTION_MARKS)
     spoken = words_for(language)
     if spoken is None:
         return marked
     folded = fold(text)
-    if folded.startswith(spoken.requests):
+    if folded.startswith(spoken.requests) or _led_request(text, language, spoken):
         return False
     padded = f" {folded} "
     return (
@@ -295,6 +342,20 @@ def is_question(text: str, language: str) -> bool:
         or folded.startswith(spoken.openers)
         or any(f" {phrase} " in padded for phrase in spoken.asks)
     )
+
+
+def _led_request(text: str, language: str, spoken: Words) -> bool:
+    """Whether pronouns open it and a verb of the table follows them.
+
+    Elided pronouns are pronouns ("m'accendi": "m'" then "accendi"); an
+    object pronoun may follow the first ("¿me la abres?").
+    """
+    said = [part for word in words(text) for part in _ELIDED.findall(word)]
+    stems = _verb_stems(base_language(language))
+    for index, word in enumerate(said):
+        if word not in (spoken.leads | spoken.closing if index else spoken.leads):
+            return index > 0 and _plain(word) in stems
+    return False
 
 
 def number(said: str, language: str) -> float | None:

@@ -1,6 +1,19 @@
 """German: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "ein",
+    2: "zwei",
+    3: "drei",
+    4: "vier",
+    5: "fünf",
+    6: "sechs",
+    7: "sieben",
+    8: "acht",
+    9: "neun",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -19,21 +32,26 @@ WORDS = Words.written(
         Shortcut.YES: (
             "alles klar|auf jeden fall|bestätige|bestätigen|genau|gern|gerne|in ordnung|ja|"
             "jawohl|jep|jo|klar|los|mach das|mach es|mach ruhig|mach's|na klar|natürlich|"
-            "ok|okay|passt|richtig|selbstverständlich|sicher|tu das|unbedingt"
+            "ok|okay|passt|richtig|selbstverständlich|sicher|tu das|unbedingt|"
+            "gerne doch|ja bitte|klar doch|mach mal|warum nicht"
         ),
         Shortcut.NO: (
             "abbrechen|abbruch|auf gar keinen fall|auf keinen fall|besser nicht|bloss nicht|"
             "doch nicht|keinesfalls|lass das|lass es|lass gut sein|lass mal|lieber nicht|ne|"
-            "nee|nein|nicht|nichts|nö|schon gut|vergiss das|vergiss es"
+            "nee|nein|nicht|nichts|nö|schon gut|vergiss das|vergiss es|"
+            "ist gut so|lass es so|lass mal so|lass so|nicht nötig|passt schon|passt so|schon okay"
         ),
     },
-    filler="bitte|danke|danke schön|dankeschön|ok|okay",
-    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier",
+    filler="bitte|danke|danke schön|dankeschön|ok|okay|ach|och|naja|na ja",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|auch",
     openers=(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "
     ),
-    requests="kannst du |könntest du |würdest du |kann ich |bitte ",
+    requests=(
+        "kannst du |könntest du |würdest du |kann ich |bitte |können sie |könnten sie |"
+        "würden sie |machst du |magst du |schaltest du |drehst du |stellst du "
+    ),
     reference="dasselbe|gleiche|ihn",
     closing="das|den|die|es|sie",
     negations="kein|keine|keinem|keinen|keiner|keinesfalls|ne|nee|nein|nicht|nie|niemals|nö",
@@ -41,7 +59,7 @@ WORDS = Words.written(
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
         "zur|vom|von|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
-        "mach|mache|schalte|schalt|stell|stelle|alle|alles"
+        "mach|mache|schalte|schalt|stell|stelle|zieh|ziehe|dreh|drehe|fahr|fahre|alle|alles"
     ),
     kinds={
         "alarm_control_panel": (
@@ -90,52 +108,104 @@ WORDS = Words.written(
         ),
         "weather": "wetter|wettervorhersage|vorhersage|regen|regnet|draussen",
     },
-    numbers={
-        0: "null",
-        1: "eins|ein|eine",
-        2: "zwei|zwo",
-        3: "drei",
-        4: "vier",
-        5: "fünf",
-        6: "sechs",
-        7: "sieben",
-        8: "acht",
-        9: "neun",
-        10: "zehn",
-        11: "elf",
-        12: "zwölf",
-        13: "dreizehn",
-        14: "vierzehn",
-        15: "fünfzehn",
-        16: "sechzehn",
-        17: "siebzehn",
-        18: "achtzehn",
-        19: "neunzehn",
-        20: "zwanzig",
-        30: "dreissig",
-        40: "vierzig",
-        50: "fünfzig",
-        60: "sechzig",
-        70: "siebzig",
-        80: "achtzig",
-        90: "neunzig",
-        100: "hundert|einhundert",
-        0.5: "halb|halbe|hälfte|die hälfte",
-        0.25: "viertel",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "wohnzimmer|stube|wohnstube",
+        "kitchen": "küche",
+        "bedroom": "schlafzimmer|elternschlafzimmer",
+        "kids_room": "kinderzimmer",
+        "guest_room": "gästezimmer",
+        "bathroom": "badezimmer|bad",
+        "toilet": "toilette|klo|gästeklo|gäste wc|wc",
+        "office": "büro|arbeitszimmer",
+        "hallway": "flur|diele|gang",
+        "entrance": "eingang|eingangsbereich",
+        "dining_room": "esszimmer",
+        "garage": "garage",
+        "garden": "garten",
+        "terrace": "terrasse",
+        "balcony": "balkon",
+        "basement": "keller",
+        "attic": "dachboden|speicher",
+        "laundry": "waschküche|hauswirtschaftsraum",
+        "ground_floor": "erdgeschoss|eg|unten",
+        "upstairs": "obergeschoss|og|oben|erster stock",
+        "ceiling_light": "deckenleuchte|deckenlampe|deckenlicht",
+        "desk_lamp": "schreibtischlampe|schreibtischleuchte",
+        "floor_lamp": "stehlampe|stehleuchte",
+        "bedside_lamp": "nachttischlampe|bettlampe|nachtlicht",
+        "front_door": "haustür|eingangstür|vordertür",
+        "back_door": "hintertür",
+        "garage_door": "garagentor|garagentür",
+        "kettle": "wasserkocher",
+        "coffee_machine": "kaffeemaschine|kaffeevollautomat",
+        "tv": "fernseher|glotze",
+        "heating": "heizung",
+        "thermostat": "thermostat",
     },
+    numbers=merged(
+        {
+            0: "null",
+            1: "eins|ein|eine",
+            2: "zwei|zwo",
+            3: "drei",
+            4: "vier",
+            5: "fünf",
+            6: "sechs",
+            7: "sieben",
+            8: "acht",
+            9: "neun",
+            10: "zehn",
+            11: "elf",
+            12: "zwölf",
+            13: "dreizehn",
+            14: "vierzehn",
+            15: "fünfzehn",
+            16: "sechzehn",
+            17: "siebzehn",
+            18: "achtzehn",
+            19: "neunzehn",
+            20: "zwanzig",
+            30: "dreissig",
+            40: "vierzig",
+            50: "fünfzig",
+            60: "sechzig",
+            70: "siebzig",
+            80: "achtzig",
+            90: "neunzig",
+            100: "hundert|einhundert",
+            0.5: "halb|halbe|hälfte|die hälfte",
+            0.25: "viertel",
+        },
+        counted(
+            {
+                20: "zwanzig",
+                30: "dreissig",
+                40: "vierzig",
+                50: "fünfzig",
+                60: "sechzig",
+                70: "siebzig",
+                80: "achtzig",
+                90: "neunzig",
+            },
+            _UNITS,
+            "{unit}und{tens}",
+        ),
+    ),
     verbs={
         Verb.ON: "an|ein|einschalten|anschalten|anmachen|starte|starten|aktiviere|aktivieren",
-        Verb.OFF: "aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
+        Verb.OFF: "schalt … ab|schalte … ab|dreh … ab|drehe … ab|stell … ab|stelle … ab|mach … ab|aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
         Verb.OPEN: "öffne|öffnen|auf|aufmachen|hoch|rauf|hochfahren",
         Verb.CLOSE: "schliesse|schliessen|zu|zumachen|runter|herunter|runterfahren",
-        Verb.LOCK: "abschliessen|ab|verriegeln|verriegle|zusperren",
-        Verb.UNLOCK: "aufschliessen|entriegeln|entriegle|aufsperren",
+        Verb.LOCK: "abschliessen|schliess … ab|schliesse … ab|sperr … ab|sperre … ab|verriegeln|verriegle|zusperren",
+        Verb.UNLOCK: "schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
         Verb.SET: "stelle|stell|setze|setz",
     },
     classes={
-        "cover.shade": "sonnenschutz|beschattung",
+        "cover.shade": "sonnenschutz|beschattung|rollo|rollos",
         "cover.door": "tür|türen",
         "cover.garage": "garage|garagentor",
         "cover.gate": "tor|gartentor|einfahrtstor",

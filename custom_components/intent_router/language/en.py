@@ -1,6 +1,19 @@
 """English: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -13,15 +26,17 @@ WORDS = Words.written(
         Shortcut.STOP: "stop|stop it|stop that",
         Shortcut.YES: (
             "absolutely|confirm|definitely|do it|go ahead|of course|ok|okay|please do|sure|"
-            "yeah|yep|yes|yes do it"
+            "yeah|yep|yes|yes do it|"
+            "go for it|please|sure thing|why not|yes please"
         ),
         Shortcut.NO: (
             "absolutely not|better not|cancel|don't|dont|forget it|leave it|never mind|"
-            "nevermind|no|no thanks|no way|nope|not now"
+            "nevermind|no|no thanks|no way|nope|not now|"
+            "it's fine as it is|it's fine like that|leave it as it is|leave it like that|no need"
         ),
     },
-    filler="ok|okay|please|thank you|thanks",
-    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's",
+    filler="ok|okay|please|thank you|thanks|oh|ah",
+    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's|also",
     openers="how |what|which |when |where |who |is |are |does |was |were ",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
@@ -60,39 +75,91 @@ WORDS = Words.written(
         "water_heater": "boiler|water|heater",
         "weather": "weather|forecast|rain|outside",
     },
-    numbers={
-        0: "zero",
-        1: "one",
-        2: "two",
-        3: "three",
-        4: "four",
-        5: "five",
-        6: "six",
-        7: "seven",
-        8: "eight",
-        9: "nine",
-        10: "ten",
-        11: "eleven",
-        12: "twelve",
-        13: "thirteen",
-        14: "fourteen",
-        15: "fifteen",
-        16: "sixteen",
-        17: "seventeen",
-        18: "eighteen",
-        19: "nineteen",
-        20: "twenty",
-        30: "thirty",
-        40: "forty",
-        50: "fifty",
-        60: "sixty",
-        70: "seventy",
-        80: "eighty",
-        90: "ninety",
-        100: "hundred|a hundred|one hundred",
-        0.5: "half|a half|halfway|half way",
-        0.25: "quarter|a quarter",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "living room|lounge|sitting room|family room",
+        "kitchen": "kitchen",
+        "bedroom": "bedroom|master bedroom",
+        "kids_room": "kids room|kid's room|children's room|nursery",
+        "guest_room": "guest room|spare room",
+        "bathroom": "bathroom",
+        "toilet": "toilet|restroom|wc|loo",
+        "office": "office|study|home office",
+        "hallway": "hallway|hall|corridor",
+        "entrance": "entrance|entryway|entry|foyer",
+        "dining_room": "dining room",
+        "garage": "garage",
+        "garden": "garden|backyard|yard",
+        "terrace": "terrace|patio|deck",
+        "balcony": "balcony",
+        "basement": "basement|cellar",
+        "attic": "attic|loft",
+        "laundry": "laundry|laundry room|utility room",
+        "ground_floor": "ground floor|downstairs",
+        "upstairs": "upstairs|first floor|upper floor",
+        "ceiling_light": "ceiling light|ceiling lights|ceiling lamp",
+        "desk_lamp": "desk lamp|desk light",
+        "floor_lamp": "floor lamp|standing lamp",
+        "bedside_lamp": "bedside lamp|bed light|night light",
+        "front_door": "front door",
+        "back_door": "back door",
+        "garage_door": "garage door",
+        "kettle": "kettle",
+        "coffee_machine": "coffee machine|coffee maker",
+        "tv": "tv|television|telly",
+        "heating": "heating|heater",
+        "thermostat": "thermostat",
     },
+    numbers=merged(
+        {
+            0: "zero",
+            1: "one",
+            2: "two",
+            3: "three",
+            4: "four",
+            5: "five",
+            6: "six",
+            7: "seven",
+            8: "eight",
+            9: "nine",
+            10: "ten",
+            11: "eleven",
+            12: "twelve",
+            13: "thirteen",
+            14: "fourteen",
+            15: "fifteen",
+            16: "sixteen",
+            17: "seventeen",
+            18: "eighteen",
+            19: "nineteen",
+            20: "twenty",
+            30: "thirty",
+            40: "forty",
+            50: "fifty",
+            60: "sixty",
+            70: "seventy",
+            80: "eighty",
+            90: "ninety",
+            100: "hundred|a hundred|one hundred",
+            0.5: "half|a half|halfway|half way",
+            0.25: "quarter|a quarter",
+        },
+        counted(
+            {
+                20: "twenty",
+                30: "thirty",
+                40: "forty",
+                50: "fifty",
+                60: "sixty",
+                70: "seventy",
+                80: "eighty",
+                90: "ninety",
+            },
+            _UNITS,
+            "{tens} {unit}",
+        ),
+    ),
     verbs={
         Verb.ON: "on|turn on|switch on|start|activate|enable|power on",
         Verb.OFF: "off|turn off|switch off|turn of|switch of|stop|deactivate|disable|power off|shut off",

@@ -1,6 +1,19 @@
 """Spanish: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "uno",
+    2: "dos",
+    3: "tres",
+    4: "cuatro",
+    5: "cinco",
+    6: "seis",
+    7: "siete",
+    8: "ocho",
+    9: "nueve",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -16,28 +29,30 @@ WORDS = Words.written(
         Shortcut.YES: (
             "adelante|claro|claro que si|claro que sí|confirmar|confirmo|correcto|dale|"
             "de acuerdo|desde luego|eso es|está bien|exacto|hazlo|ok|okay|perfecto|"
-            "por supuesto|si|sí|vale|venga"
+            "por supuesto|si|sí|vale|venga|"
+            "cómo no|como no|dale|sí claro|venga va"
         ),
         Shortcut.NO: (
             "cancela|cancelar|claro que no|da igual|de ninguna manera|de ningún modo|dejalo|"
             "déjalo|en absoluto|mejor no|nada|ni de broma|ni hablar|no|no importa|"
-            "no lo hagas|nunca|olvidalo|olvídalo|para nada|por supuesto que no"
+            "no lo hagas|nunca|olvidalo|olvídalo|para nada|por supuesto que no|"
+            "así está bien|déjalo así|dejalo así|déjalo estar|está bien así|no gracias|no hace falta"
         ),
     },
-    filler="gracias|ok|okay|por favor|porfa|vale",
-    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui",
+    filler="gracias|ok|okay|por favor|porfa|vale|bueno|pues|anda",
+    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|también",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "
     ),
-    requests="puedes |podrías |me puedes |me podrías |puede |podría |por favor ",
+    requests="me haces el favor de |hazme el favor de |quieres |puedes |podrías |me puedes |me podrías |puede |podría |por favor ",
     reference="eso|esto|mismo",
     closing="la|las|lo|los",
     negations="jamás|nada|ni|no|nunca|tampoco",
     everything="todas|todo|todos",
     stop=(
         "el|la|los|las|lo|del|de|un|una|unos|unas|en|al|a|con|para|y|mi|mis|tu|tus|su|sus|"
-        "es|pon|enciende|apaga|por|favor|todo|todos|todas"
+        "es|pon|enciende|apaga|por|favor|todo|todos|todas|me|nos|le|les|se|te"
     ),
     kinds={
         "alarm_control_panel": "alarma|armar|arma|desarmar|desarma|seguridad",
@@ -76,53 +91,110 @@ WORDS = Words.written(
         "water_heater": "calentador|termo|caldera|agua",
         "weather": "tiempo|previsión|pronóstico|lluvia|llueve|fuera|afuera",
     },
-    numbers={
-        0: "cero",
-        1: "uno|una|un",
-        2: "dos",
-        3: "tres",
-        4: "cuatro",
-        5: "cinco",
-        6: "seis",
-        7: "siete",
-        8: "ocho",
-        9: "nueve",
-        10: "diez",
-        11: "once",
-        12: "doce",
-        13: "trece",
-        14: "catorce",
-        15: "quince",
-        16: "dieciséis",
-        17: "diecisiete",
-        18: "dieciocho",
-        19: "diecinueve",
-        20: "veinte",
-        30: "treinta",
-        40: "cuarenta",
-        50: "cincuenta",
-        60: "sesenta",
-        70: "setenta",
-        80: "ochenta",
-        90: "noventa",
-        100: "cien|ciento",
-        0.5: "medio|media|mitad|la mitad",
-        0.25: "cuarto|un cuarto",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "salón|salon|sala|sala de estar",
+        "kitchen": "cocina",
+        "bedroom": "dormitorio|habitación|cuarto|recámara",
+        "kids_room": "cuarto de los niños|habitación de los niños|cuarto de niños",
+        "guest_room": "habitación de invitados|cuarto de invitados",
+        "bathroom": "baño|cuarto de baño",
+        "toilet": "aseo|servicio|váter",
+        "office": "despacho|oficina|estudio",
+        "hallway": "pasillo|recibidor",
+        "entrance": "entrada",
+        "dining_room": "comedor",
+        "garage": "garaje|cochera",
+        "garden": "jardín|patio",
+        "terrace": "terraza",
+        "balcony": "balcón",
+        "basement": "sótano",
+        "attic": "desván|ático",
+        "laundry": "lavadero|cuarto de lavado",
+        "ground_floor": "planta baja|abajo",
+        "upstairs": "planta alta|primera planta|arriba|primer piso",
+        "ceiling_light": "lámpara de techo|luz de techo|plafón",
+        "desk_lamp": "lámpara de escritorio|flexo",
+        "floor_lamp": "lámpara de pie",
+        "bedside_lamp": "lámpara de mesita|luz de noche",
+        "front_door": "puerta principal|puerta de entrada|puerta de la calle",
+        "back_door": "puerta trasera|puerta de atrás",
+        "garage_door": "puerta del garaje|puerta de garaje|portón del garaje",
+        "kettle": "hervidor|hervidor de agua",
+        "coffee_machine": "cafetera",
+        "tv": "tele|televisión|tv",
+        "heating": "calefacción",
+        "thermostat": "termostato",
     },
+    numbers=merged(
+        {
+            0: "cero",
+            1: "uno|una|un",
+            2: "dos",
+            3: "tres",
+            4: "cuatro",
+            5: "cinco",
+            6: "seis",
+            7: "siete",
+            8: "ocho",
+            9: "nueve",
+            10: "diez",
+            11: "once",
+            12: "doce",
+            13: "trece",
+            14: "catorce",
+            15: "quince",
+            16: "dieciséis",
+            17: "diecisiete",
+            18: "dieciocho",
+            19: "diecinueve",
+            20: "veinte",
+            30: "treinta",
+            40: "cuarenta",
+            50: "cincuenta",
+            60: "sesenta",
+            70: "setenta",
+            80: "ochenta",
+            90: "noventa",
+            100: "cien|ciento",
+            0.5: "medio|media|mitad|la mitad",
+            0.25: "cuarto|un cuarto",
+        },
+        counted(
+            {20: "veinti"},
+            {**_UNITS, 1: "uno|ún|un", 2: "dos|dós", 3: "tres|trés", 6: "seis|séis"},
+            "{tens}{unit}",
+        ),
+        counted(
+            {
+                20: "veinte",
+                30: "treinta",
+                40: "cuarenta",
+                50: "cincuenta",
+                60: "sesenta",
+                70: "setenta",
+                80: "ochenta",
+                90: "noventa",
+            },
+            _UNITS,
+            "{tens} y {unit}",
+        ),
+    ),
     verbs={
-        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha",
-        Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener",
-        Verb.OPEN: "abre|abrir|sube|subir|levanta",
-        Verb.CLOSE: "cierra|cerrar|baja|bajar",
-        Verb.LOCK: "cierra con llave|echa la llave|bloquea|bloquear",
-        Verb.UNLOCK: "abre con llave|desbloquea|desbloquear",
+        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|enciendes|prendes|reenciende|pon|enchufa",
+        Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener|apagas",
+        Verb.OPEN: "abre|abrir|sube|subir|levanta|abres|subes",
+        Verb.CLOSE: "cierra|cerrar|baja|bajar|cierras|bajas",
+        Verb.LOCK: "cierra con llave|echa la llave|bloquea|bloquear|cierras con llave",
+        Verb.UNLOCK: "abre con llave|desbloquea|desbloquear|abres con llave",
         Verb.UP: "más fuerte|más claro|más brillante|más caliente|sube|aumenta|aumentar",
         Verb.DOWN: "más bajo|más oscuro|más tenue|más frío|baja|disminuye|disminuir|atenúa|atenuar",
-        Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura",
+        Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura|pones",
     },
     classes={
-        "cover.shade": "estor enrollable|estores enrollables",
-        "cover.shutter": "contraventana|contraventanas",
+        "cover.shade": "estor enrollable|estores enrollables|persiana|persianas|estor|estores",
+        "cover.shutter": "contraventana|contraventanas|persiana|persianas",
         "cover.door": "puerta|puertas",
         "cover.garage": "garaje|cochera|puerta del garaje",
         "cover.gate": "portón|verja",
@@ -141,7 +213,8 @@ WORDS = Words.written(
         Unit.DEGREES: "grados|grado",
     },
     verb_forms="",
-    clitics="la|las|lo|los",
+    clitics="la|las|lo|los|me|nos|le|les|me la|me las|me lo|me los|nos la|nos lo|se la|se lo",
+    leads="me|nos|te",
     plurals="s",
     decimal_mark=",",
     euphony={"y": ("e", "h?[ií](?![aeouáéó])"), "o": ("u", "h?[oó]")},

@@ -1,6 +1,32 @@
 """French: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "un",
+    2: "deux",
+    3: "trois",
+    4: "quatre",
+    5: "cinq",
+    6: "six",
+    7: "sept",
+    8: "huit",
+    9: "neuf",
+}
+# Seventy and ninety count on from sixty and eighty: soixante-quinze.
+_TEENS = {
+    10: "dix",
+    11: "onze",
+    12: "douze",
+    13: "treize",
+    14: "quatorze",
+    15: "quinze",
+    16: "seize",
+    17: "dix sept",
+    18: "dix huit",
+    19: "dix neuf",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -17,22 +43,25 @@ WORDS = Words.written(
         Shortcut.YES: (
             "absolument|allez y|bien sûr|c'est ça|ça marche|confirme|confirmez|d'accord|"
             "entendu|évidemment|exactement|fais le|fais ça|faites le|je confirme|ok|okay|"
-            "ouais|oui|parfait|tout à fait|vas y|volontiers"
+            "ouais|oui|parfait|tout à fait|vas y|volontiers|"
+            "allez|carrément|oui vas y|pourquoi pas"
         ),
         Shortcut.NO: (
             "absolument pas|annule|annule ça|annulez|bien sûr que non|certainement pas|"
             "fais pas ça|jamais|laisse|laisse tomber|nan|ne fais pas ça|ne fais rien|"
             "ne le fais pas|non|oublie|oublie ça|pas la peine|pas maintenant|pas question|"
-            "rien|sûrement pas|surtout pas"
+            "rien|sûrement pas|surtout pas|"
+            "ça va comme ça|c'est bon comme ça|laisse comme ça|non merci|pas besoin"
         ),
     },
-    filler="merci|ok|okay|s'il te plait|s'il te plaît|s'il vous plait|s'il vous plaît|stp|svp",
+    filler="merci|ok|okay|s'il te plait|s'il te plaît|s'il vous plait|s'il vous plaît|stp|svp|ben|bah|oh",
     hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici|aussi",
     openers=(
         "est ce qu|qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
         "y a t il "
     ),
     requests=(
+        "tu veux bien |vous voulez bien |tu voudrais bien |"
         "peux tu |pourrais tu |tu peux |tu pourrais |veux tu |pouvez vous |"
         "pourriez vous |vous pouvez |est ce que tu peux |est ce que tu pourrais |"
         "est ce que vous pouvez |est ce que vous pourriez |s'il te plaît |s'il te plait |"
@@ -85,52 +114,111 @@ WORDS = Words.written(
         "water_heater": "ballon|cumulus|eau",
         "weather": "météo|temps|prévisions|pluie|pleut|dehors",
     },
-    numbers={
-        0: "zéro",
-        1: "un|une",
-        2: "deux",
-        3: "trois",
-        4: "quatre",
-        5: "cinq",
-        6: "six",
-        7: "sept",
-        8: "huit",
-        9: "neuf",
-        10: "dix",
-        11: "onze",
-        12: "douze",
-        13: "treize",
-        14: "quatorze",
-        15: "quinze",
-        16: "seize",
-        17: "dix sept",
-        18: "dix huit",
-        19: "dix neuf",
-        20: "vingt",
-        30: "trente",
-        40: "quarante",
-        50: "cinquante",
-        60: "soixante",
-        70: "soixante dix|septante",
-        80: "quatre vingt|quatre vingts|huitante|octante",
-        90: "quatre vingt dix|nonante",
-        100: "cent",
-        0.5: "demi|demie|moitié|la moitié",
-        0.25: "quart|un quart",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "salon|séjour|salle de séjour",
+        "kitchen": "cuisine",
+        "bedroom": "chambre|chambre à coucher|chambre parentale",
+        "kids_room": "chambre des enfants|chambre d'enfant|chambre des petits",
+        "guest_room": "chambre d'amis",
+        "bathroom": "salle de bain|salle de bains",
+        "toilet": "toilettes|wc",
+        "office": "bureau",
+        "hallway": "couloir|hall",
+        "entrance": "entrée",
+        "dining_room": "salle à manger",
+        "garage": "garage",
+        "garden": "jardin",
+        "terrace": "terrasse",
+        "balcony": "balcon",
+        "basement": "cave|sous sol",
+        "attic": "grenier|combles",
+        "laundry": "buanderie",
+        "ground_floor": "rez de chaussée|en bas",
+        "upstairs": "étage|premier étage|en haut",
+        "ceiling_light": "plafonnier|lustre|lumière du plafond",
+        "desk_lamp": "lampe de bureau",
+        "floor_lamp": "lampadaire",
+        "bedside_lamp": "lampe de chevet|veilleuse",
+        "front_door": "porte d'entrée",
+        "back_door": "porte de derrière|porte arrière",
+        "garage_door": "porte du garage|porte de garage",
+        "kettle": "bouilloire",
+        "coffee_machine": "machine à café|cafetière",
+        "tv": "télé|télévision|tv",
+        "heating": "chauffage",
+        "thermostat": "thermostat",
     },
+    numbers=merged(
+        {
+            0: "zéro",
+            1: "un|une",
+            2: "deux",
+            3: "trois",
+            4: "quatre",
+            5: "cinq",
+            6: "six",
+            7: "sept",
+            8: "huit",
+            9: "neuf",
+            10: "dix",
+            11: "onze",
+            12: "douze",
+            13: "treize",
+            14: "quatorze",
+            15: "quinze",
+            16: "seize",
+            17: "dix sept",
+            18: "dix huit",
+            19: "dix neuf",
+            20: "vingt",
+            30: "trente",
+            40: "quarante",
+            50: "cinquante",
+            60: "soixante",
+            70: "soixante dix|septante",
+            80: "quatre vingt|quatre vingts|huitante|octante",
+            90: "quatre vingt dix|nonante",
+            100: "cent",
+            0.5: "demi|demie|moitié|la moitié",
+            0.25: "quart|un quart",
+        },
+        counted(
+            {
+                20: "vingt",
+                30: "trente",
+                40: "quarante",
+                50: "cinquante",
+                60: "soixante",
+                70: "septante",
+                80: "huitante|octante",
+                90: "nonante",
+            },
+            _UNITS,
+            "{tens} {unit}",
+            "{tens} et {unit}",
+        ),
+        counted(
+            {60: "soixante", 80: "quatre vingt|quatre vingts"},
+            {**_UNITS, **_TEENS},
+            "{tens} {unit}",
+            "{tens} et {unit}",
+        ),
+    ),
     verbs={
-        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche",
-        Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter",
-        Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever",
-        Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser",
-        Verb.LOCK: "verrouille|verrouiller|verrouillez",
-        Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez",
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche",
+        Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
+        Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
+        Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",
+        Verb.LOCK: "verrouille|verrouiller|verrouillez|verrouilles|reverrouille|reverrouiller",
+        Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez|déverrouilles",
         Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
         Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
         Verb.SET: "mets|mettre|règle|régler|passe",
     },
     classes={
-        "cover.shade": "toile|toiles",
+        "cover.shade": "toile|toiles|store|stores",
         "cover.door": "porte|portes",
         "cover.garage": "garage|porte de garage",
         "cover.gate": "portail",
@@ -150,7 +238,8 @@ WORDS = Words.written(
         Unit.DEGREES: "degrés|degré",
     },
     verb_forms="chauffe|chauffes|chauffez",
-    elisions="d'|l'",
+    elisions="d'|j'|l'|m'|n'|qu'|t'",
+    leads="m'|me|nous|t'|te|tu|vous",
     asks="a t elle|a t il|est elle|est il|sont elles|sont ils",
     plurals="s|x",
     decimal_mark=",",

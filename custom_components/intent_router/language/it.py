@@ -1,6 +1,19 @@
 """Italian: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "uno",
+    2: "due",
+    3: "tre",
+    4: "quattro",
+    5: "cinque",
+    6: "sei",
+    7: "sette",
+    8: "otto",
+    9: "nove",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -17,21 +30,24 @@ WORDS = Words.written(
         Shortcut.YES: (
             "certamente|certo|certo che sì|conferma|confermo|d'accordo|esatto|fai pure|"
             "fallo|ok|okay|ovviamente|perfetto|procedi|senz'altro|si|sì|sicuro|va bene|vai|"
-            "volentieri"
+            "volentieri|"
+            "perché no|sì grazie|vai pure"
         ),
         Shortcut.NO: (
             "annulla|assolutamente no|certo che no|dimentica|lascia|lascia perdere|"
             "lascia stare|mai|meglio di no|neanche per sogno|niente|no|non adesso|"
-            "non farlo|non importa|non ora|per niente|scordatelo"
+            "non farlo|non importa|non ora|per niente|scordatelo|"
+            "lascia così|lascia com'è|no grazie|non serve|va bene così|va bene cosi"
         ),
     },
-    filler="grazie|ok|okay|per favore|per piacere",
-    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui",
+    filler="grazie|ok|okay|per favore|per piacere|dai|beh|mah",
+    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|anche",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché |a che |in che "
     ),
-    requests="puoi |potresti |mi puoi |per favore ",
+    requests="puoi |potresti |mi puoi |mi potresti |ci puoi |può |potrebbe |vuoi |per favore ",
+    leads="c'|ce|ci|m'|me|mi|t'|te|ti",
     reference="quello|stesso",
     closing="la|le|li|lo",
     negations="mai|neanche|nemmeno|niente|no|non|nulla",
@@ -39,7 +55,7 @@ WORDS = Words.written(
     stop=(
         "il|lo|la|i|gli|le|del|della|dello|dei|degli|delle|di|da|in|nel|nella|a|"
         "al|alla|con|su|sul|sulla|e|mio|mia|miei|mie|tuo|tua|è|accendi|spegni|metti|per|"
-        "favore|tutto|tutti|tutte"
+        "favore|tutto|tutti|tutte|mi|me|ci|ce|ti|te"
     ),
     kinds={
         "alarm_control_panel": ("allarme|antifurto|disinserisci|disinserire|sicurezza"),
@@ -78,58 +94,111 @@ WORDS = Words.written(
         "water_heater": "scaldabagno|scaldacqua|boiler|caldaia|acqua",
         "weather": "meteo|tempo|previsioni|pioggia|piove|fuori",
     },
-    numbers={
-        0: "zero",
-        1: "uno|una|un",
-        2: "due",
-        3: "tre",
-        4: "quattro",
-        5: "cinque",
-        6: "sei",
-        7: "sette",
-        8: "otto",
-        9: "nove",
-        10: "dieci",
-        11: "undici",
-        12: "dodici",
-        13: "tredici",
-        14: "quattordici",
-        15: "quindici",
-        16: "sedici",
-        17: "diciassette",
-        18: "diciotto",
-        19: "diciannove",
-        20: "venti",
-        30: "trenta",
-        40: "quaranta",
-        50: "cinquanta",
-        60: "sessanta",
-        70: "settanta",
-        80: "ottanta",
-        90: "novanta",
-        100: "cento",
-        0.5: "mezzo|mezza|metà|la metà",
-        0.25: "quarto|un quarto",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "soggiorno|salotto|sala",
+        "kitchen": "cucina",
+        "bedroom": "camera|camera da letto|stanza da letto",
+        "kids_room": "cameretta|camera dei bambini",
+        "guest_room": "camera degli ospiti",
+        "bathroom": "bagno",
+        "toilet": "gabinetto|wc",
+        "office": "ufficio|studio",
+        "hallway": "corridoio|disimpegno",
+        "entrance": "ingresso|entrata",
+        "dining_room": "sala da pranzo",
+        "garage": "garage|box",
+        "garden": "giardino",
+        "terrace": "terrazza|terrazzo",
+        "balcony": "balcone",
+        "basement": "cantina|seminterrato",
+        "attic": "soffitta|mansarda",
+        "laundry": "lavanderia",
+        "ground_floor": "piano terra|pianterreno|di sotto",
+        "upstairs": "primo piano|piano di sopra|di sopra",
+        "ceiling_light": "plafoniera|lampadario|luce del soffitto",
+        "desk_lamp": "lampada da scrivania",
+        "floor_lamp": "lampada da terra|piantana",
+        "bedside_lamp": "abat jour|lampada da comodino|luce notturna",
+        "front_door": "porta d'ingresso|porta di casa|portone",
+        "back_door": "porta sul retro|porta posteriore",
+        "garage_door": "porta del garage|basculante|serranda del garage",
+        "kettle": "bollitore",
+        "coffee_machine": "macchina del caffè|macchinetta del caffè",
+        "tv": "tv|televisione|tele",
+        "heating": "riscaldamento",
+        "thermostat": "termostato",
     },
+    numbers=merged(
+        {
+            0: "zero",
+            1: "uno|una|un",
+            2: "due",
+            3: "tre",
+            4: "quattro",
+            5: "cinque",
+            6: "sei",
+            7: "sette",
+            8: "otto",
+            9: "nove",
+            10: "dieci",
+            11: "undici",
+            12: "dodici",
+            13: "tredici",
+            14: "quattordici",
+            15: "quindici",
+            16: "sedici",
+            17: "diciassette",
+            18: "diciotto",
+            19: "diciannove",
+            20: "venti",
+            30: "trenta",
+            40: "quaranta",
+            50: "cinquanta",
+            60: "sessanta",
+            70: "settanta",
+            80: "ottanta",
+            90: "novanta",
+            100: "cento",
+            0.5: "mezzo|mezza|metà|la metà",
+            0.25: "quarto|un quarto",
+        },
+        counted(
+            {
+                20: "venti",
+                30: "trenta",
+                40: "quaranta",
+                50: "cinquanta",
+                60: "sessanta",
+                70: "settanta",
+                80: "ottanta",
+                90: "novanta",
+            },
+            {**_UNITS, 3: "tre|tré"},
+            "{tens}{unit}",
+            "{tens} {unit}",
+        ),
+    ),
     verbs={
-        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare",
-        Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare",
-        Verb.OPEN: "apri|aprire|alza|alzare|solleva",
-        Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare",
-        Verb.LOCK: "chiudi a chiave|blocca|bloccare",
+        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva",
+        Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare|rispegni|rispegnere",
+        Verb.OPEN: "apri|aprire|alza|alzare|solleva|riapri|riaprire|alzi|rialza",
+        Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare|richiudi|richiudere|abbassi|riabbassa",
+        Verb.LOCK: "chiudi a chiave|blocca|bloccare|richiudi a chiave",
         Verb.UNLOCK: "sblocca|sbloccare",
         Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
         Verb.DOWN: "più basso|più scuro|meno luce|più fresco|più freddo|abbassa|diminuisci|diminuire|attenua",
         Verb.SET: "imposta|impostare|metti|porta",
     },
     classes={
-        "cover.shade": "tenda a rullo|tende a rullo",
+        "cover.shade": "tenda a rullo|tende a rullo|tapparella|tapparelle",
         "cover.awning": "tenda da sole|tende da sole",
         "cover.door": "porta|porte",
         "cover.garage": "garage|basculante|porta del garage",
         "cover.gate": "cancello",
         "cover.blind": "tapparella|tapparelle|persiana|persiane",
-        "cover.shutter": "serranda|serrande",
+        "cover.shutter": "serranda|serrande|tapparella|tapparelle",
         "cover.curtain": "tenda|tende",
         "cover.window": "finestra|finestre",
         "binary_sensor.door": "porta|porte",
@@ -143,8 +212,8 @@ WORDS = Words.written(
         Unit.DEGREES: "gradi|grado",
     },
     verb_forms="",
-    clitics="la|le|li|lo",
-    elisions="all'|coll'|dall'|dell'|l'|nell'|quell'|sull'",
+    clitics="la|le|li|lo|mi|ci|me la|me le|me li|me lo|ce la|ce lo",
+    elisions="all'|c'|coll'|d'|dall'|dell'|l'|m'|nell'|quell'|quest'|sull'|t'|un'",
     plurals="a|e|i|o",
     decimal_mark=",",
 )

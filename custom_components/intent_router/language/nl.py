@@ -1,6 +1,19 @@
 """Dutch: the words of commands and follow-ups, as `fold` leaves them."""
 
-from .tables import Shortcut, Unit, Verb, Words
+from .tables import Shortcut, Unit, Verb, Words, counted, merged
+
+# The units a tens word is said with, for the numbers 21 to 99.
+_UNITS = {
+    1: "een",
+    2: "twee",
+    3: "drie",
+    4: "vier",
+    5: "vijf",
+    6: "zes",
+    7: "zeven",
+    8: "acht",
+    9: "negen",
+}
 
 WORDS = Words.written(
     shortcuts={
@@ -18,22 +31,27 @@ WORDS = Words.written(
         Shortcut.YES: (
             "akkoord|bevestig|dat is goed|doe dat|doe het|doe maar|ga je gang|goed|graag|"
             "is goed|ja|ja hoor|jawel|jazeker|jep|klopt|natuurlijk|ok|okay|oké|prima|"
-            "tuurlijk|uiteraard|zeker"
+            "tuurlijk|uiteraard|zeker|"
+            "ja graag|ja joh|waarom niet"
         ),
         Shortcut.NO: (
             "absoluut niet|annuleer|annuleren|doe maar niet|echt niet|geen sprake van|"
             "hoeft niet|laat het|laat maar|laat maar zitten|liever niet|nee|nee hoor|neen|"
             "niet doen|niet nodig|niets|niks|nooit|toch niet|vergeet het|vergeet het maar|"
-            "zeker niet"
+            "zeker niet|"
+            "het is goed zo|is goed zo|laat het zo|laat maar zo|laat zo|nee dank je"
         ),
     },
-    filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké",
-    hedges="een beetje|beetje|iets|eigenlijk|even|maar|ook|nu|hier",
+    filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké|ach|nou|och",
+    hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
     ),
-    requests="kun je |kan je |wil je |zou je |kunt u |alsjeblieft ",
+    requests=(
+        "kun je |kan je |wil je |zou je |kunt u |wilt u |zou u |alsjeblieft |doe je |zet je |"
+        "mag het |mag de |mag dat |mag die |mag er "
+    ),
     reference="hem|hetzelfde|'m|ze",
     closing="dat|deze|die|het",
     negations="geen|nee|neen|niet|niets|niks|nooit",
@@ -84,39 +102,92 @@ WORDS = Words.written(
         "water_heater": "boiler|geiser|warmwater|water",
         "weather": "weer|weersverwachting|verwachting|regen|regent|buiten",
     },
-    numbers={
-        0: "nul",
-        1: "een|één",
-        2: "twee",
-        3: "drie",
-        4: "vier",
-        5: "vijf",
-        6: "zes",
-        7: "zeven",
-        8: "acht",
-        9: "negen",
-        10: "tien",
-        11: "elf",
-        12: "twaalf",
-        13: "dertien",
-        14: "veertien",
-        15: "vijftien",
-        16: "zestien",
-        17: "zeventien",
-        18: "achttien",
-        19: "negentien",
-        20: "twintig",
-        30: "dertig",
-        40: "veertig",
-        50: "vijftig",
-        60: "zestig",
-        70: "zeventig",
-        80: "tachtig",
-        90: "negentig",
-        100: "honderd",
-        0.5: "half|halve|helft|de helft",
-        0.25: "kwart",
+    # Rooms, floors and things by a key every language shares: a home named
+    # in another language is found through them (docs/languages/words.md).
+    senses={
+        "living_room": "woonkamer|zitkamer|huiskamer",
+        "kitchen": "keuken",
+        "bedroom": "slaapkamer",
+        "kids_room": "kinderkamer",
+        "guest_room": "logeerkamer",
+        "bathroom": "badkamer",
+        "toilet": "toilet|wc",
+        "office": "kantoor|werkkamer",
+        "hallway": "gang|hal",
+        "entrance": "entree|hal",
+        "dining_room": "eetkamer",
+        "garage": "garage",
+        "garden": "tuin",
+        "terrace": "terras",
+        "balcony": "balkon",
+        "basement": "kelder",
+        "attic": "zolder",
+        "laundry": "bijkeuken|washok",
+        "ground_floor": "begane grond|beneden",
+        "upstairs": "boven|eerste verdieping|bovenverdieping",
+        "ceiling_light": "plafondlamp|plafondlampen|plafonnière",
+        "desk_lamp": "bureaulamp",
+        "floor_lamp": "staande lamp|vloerlamp",
+        "bedside_lamp": "nachtlampje|bedlampje|nachtlamp",
+        "front_door": "voordeur",
+        "back_door": "achterdeur",
+        "garage_door": "garagedeur",
+        "kettle": "waterkoker",
+        "coffee_machine": "koffiezetapparaat|koffiemachine",
+        "tv": "tv|televisie",
+        "heating": "verwarming",
+        "thermostat": "thermostaat",
     },
+    numbers=merged(
+        {
+            0: "nul",
+            1: "een|één",
+            2: "twee",
+            3: "drie",
+            4: "vier",
+            5: "vijf",
+            6: "zes",
+            7: "zeven",
+            8: "acht",
+            9: "negen",
+            10: "tien",
+            11: "elf",
+            12: "twaalf",
+            13: "dertien",
+            14: "veertien",
+            15: "vijftien",
+            16: "zestien",
+            17: "zeventien",
+            18: "achttien",
+            19: "negentien",
+            20: "twintig",
+            30: "dertig",
+            40: "veertig",
+            50: "vijftig",
+            60: "zestig",
+            70: "zeventig",
+            80: "tachtig",
+            90: "negentig",
+            100: "honderd",
+            0.5: "half|halve|helft|de helft",
+            0.25: "kwart",
+        },
+        counted(
+            {
+                20: "twintig",
+                30: "dertig",
+                40: "veertig",
+                50: "vijftig",
+                60: "zestig",
+                70: "zeventig",
+                80: "tachtig",
+                90: "negentig",
+            },
+            _UNITS,
+            "{unit}en{tens}",
+            "{unit}ën{tens}",
+        ),
+    ),
     verbs={
         Verb.ON: "aan|aanzetten|inschakelen|start|activeer",
         Verb.OFF: "uit|uitzetten|uitschakelen|stop|deactiveer",
@@ -129,7 +200,7 @@ WORDS = Words.written(
         Verb.SET: "zet|stel|maak",
     },
     classes={
-        "cover.shade": "zonwering",
+        "cover.shade": "zonwering|rolgordijn|rolgordijnen",
         "cover.door": "deur|deuren",
         "cover.garage": "garage|garagedeur",
         "cover.gate": "poort|hek",
@@ -153,4 +224,5 @@ WORDS = Words.written(
     joints="e|en|s",
     plurals="en|s",
     decimal_mark=",",
+    diminutives="etje|je|kje|pje|tje",
 )

@@ -45,6 +45,49 @@ class Unit(StrEnum):
     DEGREES = "degrees"
 
 
+_VOWELS = frozenset("aeiouàèéìòù")
+
+
+def counted(
+    tens: Mapping[int, str], units: Mapping[int, str], *forms: str
+) -> dict[float, str]:
+    """The numbers a tens word and a units word make, in a language's forms.
+
+    A form joins them as the language writes it: "{tens} {unit}" (twenty
+    two, soixante quinze), "{unit}und{tens}" (zweiundzwanzig), "{tens} y
+    {unit}" (treinta y dos). Where a form writes them as one word and a
+    vowel meets a vowel, the tens word loses its own (venti + otto is
+    "ventotto"). Every spelling of each word is joined with every other.
+    """
+    said: dict[float, str] = {}
+    for ten, ten_words in tens.items():
+        for unit, unit_words in units.items():
+            spellings = {
+                form.format(tens=t, unit=u)
+                for form in forms
+                for t in ten_words.split("|")
+                for u in unit_words.split("|")
+            } | {
+                form.format(tens=t[:-1], unit=u)
+                for form in forms
+                if "}{" in form
+                for t in ten_words.split("|")
+                for u in unit_words.split("|")
+                if t[-1] in _VOWELS and u[0] in _VOWELS
+            }
+            said[float(ten + unit)] = "|".join(sorted(spellings))
+    return said
+
+
+def merged(*tables: Mapping[float, str]) -> dict[float, str]:
+    """Number tables as one: each value's spellings from all of them."""
+    said: dict[float, set[str]] = {}
+    for table in tables:
+        for value, text in table.items():
+            said.setdefault(value, set()).update(text.split("|"))
+    return {value: "|".join(sorted(found)) for value, found in said.items()}
+
+
 def _table(text: str) -> frozenset[str]:
     """A table written as one "|"-separated string, to keep the files short."""
     return frozenset(text.split("|")) if text else frozenset()
@@ -73,6 +116,10 @@ class Words:
     # How requests phrased as questions start ("can you", "kannst du"): a
     # "?" after them asks for an action, not about the home.
     requests: tuple[str, ...]
+    # Pronouns that open a request phrased as a question when a verb of the
+    # table follows them ("¿me abres la puerta?", "mi accendi la luce?",
+    # "tu allumes ?"); before any other word they ask ("mi dici ...?").
+    leads: frozenset[str]
     # Words that refer to what the conversation last acted on ("it", "them").
     reference: frozenset[str]
     # Words that refer back only where no noun follows them, else articles or
@@ -80,8 +127,9 @@ class Words:
     # "zet het licht uit", "éteins-la" / "éteins la lampe". A clitic split
     # off its verb ("apágala": "apaga la") is read the same way.
     closing: frozenset[str]
-    # Pronouns attached to the end of an imperative ("apágala", "spegnili"),
-    # split off when what is left is a verb of the table.
+    # Pronouns attached to the end of an imperative ("apágala", "spegnili",
+    # "ábremela": "me la"), split off when what is left is a verb of the
+    # table.
     clitics: tuple[str, ...]
     # Words that make an answer a no wherever they are ("not", "nicht",
     # "pas"): "sicher nicht" is no yes, whatever its first word.
@@ -97,6 +145,10 @@ class Words:
     # table ("light|lights|lamp|..."). They call any device of the kind; a
     # narrower word ("lamp") calls only the devices whose names say it.
     kind_names: Mapping[str, frozenset[str]]
+    # Rooms, floors and things, each under a key all languages share
+    # ("living_room": "wohnzimmer|stube"): a home whose names are in
+    # another language is found through the key.
+    senses: Mapping[str, frozenset[str]]
     # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
     numbers: Mapping[str, float]
     # Phrases that say what to do ("turn off", "ausschalten", "éteins").
@@ -109,6 +161,9 @@ class Words:
     # Elided articles and prepositions stripped off a word before it is
     # matched ("l'entrée" is "entrée", "dell'ingresso" is "ingresso").
     elisions: tuple[str, ...]
+    # Endings that make a kind word small ("lampje", "raampje"), stripped
+    # where what is left is a kind word of the language.
+    diminutives: tuple[str, ...]
     # Where a language writes compound nouns (de, nl): the joints a
     # compound's head may end in ("küchen" of Küche + lampe). Empty: none.
     joints: tuple[str, ...]
@@ -144,14 +199,17 @@ class Words:
         everything: str,
         stop: str,
         kinds: Mapping[str, str],
+        senses: Mapping[str, str],
         numbers: Mapping[float, str],
         verbs: Mapping[Verb, str],
         classes: Mapping[str, str],
         units: Mapping[Unit, str],
         verb_forms: str,
+        leads: str = "",
         clitics: str = "",
         elisions: str = "",
         joints: str = "",
+        diminutives: str = "",
         asks: str = "",
         plurals: str = "",
         decimal_mark: str = ".",
@@ -171,6 +229,7 @@ class Words:
             hedges=_table(hedges),
             openers=tuple(openers.split("|")),
             requests=tuple(requests.split("|")),
+            leads=_table(leads),
             reference=_table(reference),
             closing=_table(closing),
             clitics=_endings(clitics),
@@ -181,6 +240,7 @@ class Words:
             kind_names={
                 domain: frozenset(text.split("|")[:2]) for domain, text in kinds.items()
             },
+            senses={key: _table(text) for key, text in senses.items()},
             numbers={
                 said: float(value)
                 for value, text in numbers.items()
@@ -191,6 +251,7 @@ class Words:
             units={unit: _table(text) for unit, text in units.items()},
             elisions=_endings(elisions),
             joints=_endings(joints),
+            diminutives=_endings(diminutives),
             verb_forms=_table(verb_forms),
             asks=_table(asks),
             plurals=_endings(plurals),
