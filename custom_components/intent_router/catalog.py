@@ -9,7 +9,7 @@ still accepts any exposed entity (a follow-up may name one off the list).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,6 +186,35 @@ async def async_build_catalog(
         },
         recent_targets=list(recent_targets),
     )
+
+
+def unexposed_named(
+    hass: HomeAssistant,
+    exposed: Collection[str],
+    said: Collection[str],
+    left_open: Collection[str],
+    language: str,
+) -> list[str]:
+    """Devices the words name in full that are not exposed to Assist.
+
+    Only names with a word the reading left open: a word an exposed device
+    explained does not point at a hidden one. Nothing here is ever acted
+    on; the user hears where to expose it (local_tier.py).
+    """
+    entity_reg = er.async_get(hass)
+    heard, open_words = set(said), set(left_open)
+    found: set[str] = set()
+    for state in hass.states.async_all():
+        if state.entity_id in exposed:
+            continue
+        entry = entity_reg.async_get(state.entity_id)
+        aliases = entry.aliases if entry else ()
+        for name in (state.name, *(a for a in aliases if isinstance(a, str))):
+            name_words = content_words(name, language)
+            if name_words & open_words and name_words <= heard:
+                found.add(state.name)
+                break
+    return sorted(found)
 
 
 def shortlist(

@@ -14,11 +14,15 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from .answers import answer as answer_from_states
+from .catalog import unexposed_named
+from .grounding import candidates
 from .local_plans import Choice, plan_from_reading
 from .records import Plan, encode
 from .replies import Outcome, Source, TurnResult, ungrounded_reply
 from .shortcuts import last_acted
+from .speech import Names
 from .utterance import ModelFailedError
+from .values import said_words
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -76,7 +80,9 @@ async def async_read_turn(
         )
     if planned is None:
         utterance.trace(read_open=list(reading.unexplained))
-        return None
+        return _not_exposed(hass, utterance, reading, catalog) or _nothing_to_change(
+            utterance, reading, catalog, confirm
+        )
     utterance.trace(read_plan=encode(planned))
     try:
         return await runner.async_run(
@@ -85,3 +91,55 @@ async def async_read_turn(
     except ModelFailedError as failure:
         utterance.trace(read_rejected=failure.reason)
         return None
+
+
+def _not_exposed(
+    hass: HomeAssistant, utterance: Utterance, reading: Reading, catalog: Catalog
+) -> TurnResult | None:
+    """The words name a device that is not exposed to Assist: say so, and where.
+
+    Nothing acts on it; the model, which never sees it, would only guess.
+    """
+    if not reading.unexplained:
+        return None
+    names = unexposed_named(
+        hass,
+        catalog.exposed,
+        said_words(utterance.text, utterance.language),
+        reading.unexplained,
+        utterance.language,
+    )
+    if not names:
+        return None
+    utterance.trace(not_exposed=names)
+    return TurnResult(
+        utterance.say("not_exposed", names=Names(tuple(names))),
+        Outcome.ANSWERED,
+        Source.READING,
+    )
+
+
+def _nothing_to_change(
+    utterance: Utterance, reading: Reading, catalog: Catalog, confirm: Collection[str]
+) -> TurnResult | None:
+    """A complaint ("too loud in the garage") where nothing of its kind is.
+
+    Only when no device was named and the place meant (the one said, else
+    the speaker's, else the home) has nothing of the kinds complained about;
+    anything else unclear is the model's.
+    """
+    mentions = reading.mentions
+    if (
+        not reading.complaint
+        or mentions.entities
+        or candidates(mentions, catalog, confirm, reading.complaint)
+    ):
+        return None
+    # No place said: the speaker's area fell back to the whole home, which has none.
+    place = next(iter(sorted(mentions.areas | mentions.floors)), None)
+    speech = (
+        utterance.say("nothing_to_change_in", area=place)
+        if place
+        else utterance.say("nothing_to_change")
+    )
+    return TurnResult(speech, Outcome.ANSWERED, Source.READING)

@@ -17,6 +17,8 @@ their head, verb forms never taken for kinds:
   ("60 percent", "21 degrees", "half"; values.py), pronouns that refer back
   ("it", "them", "mach sie aus", not the article of "mach das Licht aus")
   or words that widen to everything;
+- complaints that mean a change ("too dark in the kitchen", "zu laut"):
+  the kind and the step of a relative change, as if said;
 - whether it is a question, and the words nothing explained.
 
 The reading answers questions from states and builds plans without a model
@@ -104,6 +106,9 @@ class Reading:
     # Those that are not a kind's own name ("lamp", not "light"): they call
     # only the devices whose names say them.
     narrow_words: frozenset[str] = frozenset()
+    # The kinds a complaint was about ("too dark": lights): a place with
+    # none of them to change hears so.
+    complaint: frozenset[str] = frozenset()
 
 
 def read(
@@ -126,8 +131,12 @@ def read(
     if asked and spoken and _verbs(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
-    tokens = [*context, *own]
+    complained = _complaints(own, spoken)
+    # A complaint's words say its kind and step, and nothing else.
+    said = {word for found in complained.values() for word in found}
+    tokens = [word for word in (*context, *own) if word not in said]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
+    complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
     generic = _generic(catalog, language)
     vocabulary = _vocabulary(catalog, language, generic)
@@ -138,14 +147,17 @@ def read(
         for known in _heard(word, vocabulary, heads, language, spoken)
     ]
     mentions, used, name_words = _mentions(
-        heard, language, catalog, set(said_verbs), generic
+        heard, language, catalog, set(said_verbs) | complaint_verbs, generic
     )
+    complaint = frozenset(domain for domain, _ in complained)
+    mentions = replace(mentions, kinds=mentions.kinds | complaint)
     # A verb's word that named a device is the name's when another verb was
     # said ("turn the back door lock off" locks nothing; "lock the back
     # door" does).
     verbs = {v for v, found in said_verbs.items() if not found <= name_words} or set(
         said_verbs
     )
+    verbs |= complaint_verbs
     verb_words = {w for found in said_verbs.values() for w in found}
     mentions = replace(
         mentions,
@@ -202,6 +214,7 @@ def read(
         unexplained,
         kind_words,
         kind_words - kind_names(language),
+        complaint,
     )
 
 
@@ -219,6 +232,19 @@ def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
             if tokens[start : start + len(parts)] == parts:
                 found.update(range(start, start + len(parts)))
     return found
+
+
+def _complaints(
+    own: list[str], spoken: Words | None
+) -> dict[tuple[str, Verb], set[str]]:
+    """The complaints said ("too dark"), each as its kind and verb, with its words."""
+    if spoken is None:
+        return {}
+    return {
+        key: {own[i] for i in found}
+        for key, phrases in spoken.complaints.items()
+        if (found := _phrases(own, phrases))
+    }
 
 
 def _verbs(

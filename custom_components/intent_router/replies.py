@@ -83,6 +83,8 @@ class TurnResult:
     lesson: Lesson | None = None
     # What a question answered from the states was about ("it" next turn).
     about: tuple[str, ...] = ()
+    # An undo or redo: the time of the turn it reversed (shortcuts.py).
+    undid: float | None = None
 
     @property
     def continue_conversation(self) -> bool:

@@ -16,6 +16,8 @@ class Shortcut(StrEnum):
 
     AGAIN = "again"
     UNDO = "undo"
+    # The undo of an undo ("redo", "undo the undo"): plain "undo" never is.
+    REDO = "redo"
     STOP = "stop"
     YES = "yes"
     NO = "no"
@@ -116,6 +118,9 @@ class Words:
     verb_forms: frozenset[str]
     # Phrases that ask wherever they are said (French inversion, "est-elle").
     asks: frozenset[str]
+    # Complaints that mean a change, per domain and direction ("too dark":
+    # lights up, "stickig": fans up): read as that kind and that verb.
+    complaints: Mapping[tuple[str, Verb], frozenset[str]]
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -141,10 +146,12 @@ class Words:
         elisions: str = "",
         joints: str = "",
         asks: str = "",
+        complaints: Mapping[str, str] | None = None,
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
-        Kinds are written per domain and numbers per value ("fifty" for 50).
+        Kinds are written per domain and numbers per value ("fifty" for 50);
+        complaints per "<domain>.<verb>" ("light.up").
         """
         return cls(
             shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
@@ -174,4 +181,9 @@ class Words:
             joints=_endings(joints),
             verb_forms=_table(verb_forms),
             asks=_table(asks),
+            complaints={
+                (domain, Verb(verb)): _table(text)
+                for key, text in (complaints or {}).items()
+                for domain, _, verb in (key.partition("."),)
+            },
         )
