@@ -140,7 +140,11 @@ def _key_places(tree: ast.AST) -> Iterator[ast.expr]:
             position = KEY_ARGUMENTS.get(name)
             if position is not None and len(node.args) > position:
                 yield node.args[position]
-            yield from (k.value for k in node.keywords if k.arg == "translation_key")
+            # A selector's translation key names its options, not a sentence.
+            if name != "SelectSelectorConfig":
+                yield from (
+                    k.value for k in node.keywords if k.arg == "translation_key"
+                )
         elif isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "key"
             for target in node.targets

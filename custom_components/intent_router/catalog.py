@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
@@ -192,17 +193,17 @@ def unexposed_named(
     hass: HomeAssistant,
     exposed: Collection[str],
     said: Collection[str],
-    left_open: Collection[str],
+    places: Collection[str],
     language: str,
 ) -> list[str]:
     """Devices the words name in full that are not exposed to Assist.
 
-    Only names with a word the reading left open: a word an exposed device
-    explained does not point at a hidden one. Nothing here is ever acted
-    on; the user hears where to expose it (local_tier.py).
+    A name must say more than the places said ("Kitchen" alone names the
+    room, "Kitchen Door" a door). Nothing here is ever acted on; the user
+    hears where to expose it (local_tier.py).
     """
     entity_reg = er.async_get(hass)
-    heard, open_words = set(said), set(left_open)
+    heard, place_words = set(said), set(places)
     found: set[str] = set()
     for state in hass.states.async_all():
         if state.entity_id in exposed:
@@ -210,11 +211,17 @@ def unexposed_named(
         entry = entity_reg.async_get(state.entity_id)
         aliases = entry.aliases if entry else ()
         for name in (state.name, *(a for a in aliases if isinstance(a, str))):
-            name_words = content_words(name, language)
-            if name_words & open_words and name_words <= heard:
+            name_words = _name_words(name, language)
+            if name_words - place_words and name_words <= heard:
                 found.add(state.name)
                 break
     return sorted(found)
+
+
+@lru_cache(maxsize=4096)
+def _name_words(name: str, language: str) -> frozenset[str]:
+    """A name's content words: the same names are read on every turn."""
+    return content_words(name, language)
 
 
 def shortlist(

@@ -315,9 +315,7 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
 def _flat(form: Mapping[str, Any]) -> dict[str, Any]:
     """The options form's sections as the flat options they hold."""
     return {
-        key: value
-        for name in SECTIONS
-        for key, value in (form.get(name) or {}).items()
+        key: value for name in SECTIONS for key, value in (form.get(name) or {}).items()
     }
 
 
@@ -390,77 +388,71 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
         models.add(model)
     domains = _domain_choices(hass, entry)
     fields: dict[vol.Marker, Any] = {
-            vol.Required(CONF_MODEL): SelectSelector(
-                SelectSelectorConfig(
-                    options=sorted(models),
-                    custom_value=True,
-                    mode=SelectSelectorMode.DROPDOWN,
-                )
-            ),
-            vol.Required(CONF_TIMEOUT, default=DEFAULTS.timeout): NumberSelector(
-                NumberSelectorConfig(
-                    min=1,
-                    max=60,
-                    step=0.5,
-                    unit_of_measurement="s",
-                    mode=NumberSelectorMode.BOX,
-                )
-            ),
-            vol.Required(
-                CONF_CONFIDENCE_THRESHOLD, default=DEFAULTS.confidence_threshold
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=0, max=1, step=0.05, mode=NumberSelectorMode.SLIDER
-                )
-            ),
-            vol.Required(
-                CONF_TEMPERATURE, default=DEFAULTS.temperature
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
-                )
-            ),
-            vol.Required(
-                CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
-            ): _domains_selector(domains),
-            vol.Required(
-                CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
-            ): _domains_selector(domains),
-            vol.Required(
-                CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
-            ): BooleanSelector(),
-            vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
-                TextSelectorConfig(multiline=True)
-            ),
-            vol.Required(
-                CONF_CONTEXT_TURNS, default=DEFAULTS.context_turns
-            ): NumberSelector(
-                NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
-            ),
-            vol.Required(
-                CONF_LOCAL_FIRST, default=DEFAULTS.local_first
-            ): BooleanSelector(),
-            vol.Required(
-                CONF_LEARN_COMMANDS, default=DEFAULTS.learn_commands
-            ): BooleanSelector(),
-            vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
-            vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
-                EntitySelectorConfig(domain="media_player")
-            ),
-            vol.Optional(CONF_MCP_SERVERS): TextSelector(
-                TextSelectorConfig(multiline=True)
-            ),
-            vol.Required(
-                CONF_CONTEXT_TTL, default=DEFAULTS.context_ttl
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=1,
-                    max=MAX_CONTEXT_TTL,
-                    step=1,
-                    unit_of_measurement="min",
-                    mode=NumberSelectorMode.BOX,
-                )
-            ),
+        vol.Required(CONF_MODEL): SelectSelector(
+            SelectSelectorConfig(
+                options=sorted(models),
+                custom_value=True,
+                mode=SelectSelectorMode.DROPDOWN,
+            )
+        ),
+        vol.Required(CONF_TIMEOUT, default=DEFAULTS.timeout): NumberSelector(
+            NumberSelectorConfig(
+                min=1,
+                max=60,
+                step=0.5,
+                unit_of_measurement="s",
+                mode=NumberSelectorMode.BOX,
+            )
+        ),
+        vol.Required(
+            CONF_CONFIDENCE_THRESHOLD, default=DEFAULTS.confidence_threshold
+        ): NumberSelector(
+            NumberSelectorConfig(
+                min=0, max=1, step=0.05, mode=NumberSelectorMode.SLIDER
+            )
+        ),
+        vol.Required(CONF_TEMPERATURE, default=DEFAULTS.temperature): NumberSelector(
+            NumberSelectorConfig(
+                min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
+            )
+        ),
+        vol.Required(
+            CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
+        ): _domains_selector(domains),
+        vol.Required(
+            CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
+        ): _domains_selector(domains),
+        vol.Required(
+            CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
+        ): BooleanSelector(),
+        vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
+            TextSelectorConfig(multiline=True)
+        ),
+        vol.Required(
+            CONF_CONTEXT_TURNS, default=DEFAULTS.context_turns
+        ): NumberSelector(
+            NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
+        ),
+        vol.Required(CONF_LOCAL_FIRST, default=DEFAULTS.local_first): BooleanSelector(),
+        vol.Required(
+            CONF_LEARN_COMMANDS, default=DEFAULTS.learn_commands
+        ): BooleanSelector(),
+        vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
+        vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
+            EntitySelectorConfig(domain="media_player")
+        ),
+        vol.Optional(CONF_MCP_SERVERS): TextSelector(
+            TextSelectorConfig(multiline=True)
+        ),
+        vol.Required(CONF_CONTEXT_TTL, default=DEFAULTS.context_ttl): NumberSelector(
+            NumberSelectorConfig(
+                min=1,
+                max=MAX_CONTEXT_TTL,
+                step=1,
+                unit_of_measurement="min",
+                mode=NumberSelectorMode.BOX,
+            )
+        ),
     }
     return vol.Schema(
         {

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .answers import answer as answer_from_states
 from .catalog import unexposed_named
 from .grounding import candidates
+from .language import content_words
 from .local_plans import Choice, plan_from_reading
 from .records import Plan, encode
 from .replies import Outcome, Source, TurnResult, ungrounded_reply
@@ -63,6 +64,8 @@ async def async_read_turn(
     """
     if utterance.automation:
         return None  # what a yes means is the automation's question
+    if hidden := _not_exposed(hass, utterance, reading, catalog):
+        return hidden
     acted = last_acted(utterance.history)
     pending = utterance.pending
     planned = plan_from_reading(
@@ -80,9 +83,7 @@ async def async_read_turn(
         )
     if planned is None:
         utterance.trace(read_open=list(reading.unexplained))
-        return _not_exposed(hass, utterance, reading, catalog) or _nothing_to_change(
-            utterance, reading, catalog, confirm
-        )
+        return _nothing_to_change(utterance, reading, catalog, confirm)
     utterance.trace(read_plan=encode(planned))
     try:
         return await runner.async_run(
@@ -98,17 +99,27 @@ def _not_exposed(
 ) -> TurnResult | None:
     """The words name a device that is not exposed to Assist: say so, and where.
 
-    Nothing acts on it; the model, which never sees it, would only guess.
+    Unless they name an exposed device in full: a part of an exposed name
+    ("Door" of Front Door) is no match for a hidden device named whole
+    ("Kitchen Door"). Nothing acts on it; the model, which never sees it,
+    would only guess.
     """
-    if not reading.unexplained:
+    language = utterance.language
+    heard = set(said_words(utterance.text, language))
+    mentions = reading.mentions
+    if any(
+        content_words(name, language) <= heard
+        for entity_id in mentions.entities
+        if (info := catalog.exposed.get(entity_id))
+        for name in (info.name, *info.aliases)
+    ):
         return None
-    names = unexposed_named(
-        hass,
-        catalog.exposed,
-        said_words(utterance.text, utterance.language),
-        reading.unexplained,
-        utterance.language,
-    )
+    places = {
+        word
+        for place in (*mentions.areas, *mentions.floors)
+        for word in content_words(place, language)
+    }
+    names = unexposed_named(hass, catalog.exposed, heard, places, language)
     if not names:
         return None
     utterance.trace(not_exposed=names)

@@ -17,8 +17,7 @@ their head, verb forms never taken for kinds:
   ("60 percent", "21 degrees", "half"; values.py), pronouns that refer back
   ("it", "them", "mach sie aus", not the article of "mach das Licht aus")
   or words that widen to everything;
-- complaints that mean a change ("too dark in the kitchen", "zu laut"):
-  the kind and the step of a relative change, as if said;
+- complaints ("too dark", "zu laut"): a kind and a step, as if said;
 - whether it is a question, and the words nothing explained.
 
 The reading answers questions from states and builds plans without a model
@@ -131,10 +130,13 @@ def read(
     if asked and spoken and _verbs(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
-    complained = _complaints(own, spoken)
-    # A complaint's words say its kind and step, and nothing else.
+    complained = _verbs(own, spoken.complaints) if spoken else {}
+    # A complaint says its kind and step; "es ist" with it refers to nothing.
     said = {word for found in complained.values() for word in found}
-    tokens = [word for word in (*context, *own) if word not in said]
+    if complained and spoken:
+        said |= {own[i] for i in _phrases(own, spoken.complaint_frame)}
+        own = [word for word in own if word not in said]
+    tokens = [*context, *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
@@ -167,7 +169,10 @@ def read(
             if any(verb in info.verbs for verb in verbs)
         ),
     )
-    question = is_question(text, language)
+    # A complaint asks only with its mark ("hace calor" opens like a question).
+    question = is_question(text, language) and (
+        not complained or any(mark in text for mark in "?¿")
+    )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
         {tokens[i] for i in _phrases(tokens, spoken.shortcuts[Shortcut.AGAIN])}
@@ -234,23 +239,10 @@ def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
     return found
 
 
-def _complaints(
-    own: list[str], spoken: Words | None
-) -> dict[tuple[str, Verb], set[str]]:
-    """The complaints said ("too dark"), each as its kind and verb, with its words."""
-    if spoken is None:
-        return {}
-    return {
-        key: {own[i] for i in found}
-        for key, phrases in spoken.complaints.items()
-        if (found := _phrases(own, phrases))
-    }
-
-
-def _verbs(
-    tokens: list[str], table: Mapping[Verb, frozenset[str]]
-) -> dict[Verb, set[str]]:
-    """The verbs said, each with its words."""
+def _verbs[K](
+    tokens: list[str], table: Mapping[K, frozenset[str]]
+) -> dict[K, set[str]]:
+    """The verbs (or complaints) said, each with its words."""
     return {
         verb: {tokens[i] for i in found}
         for verb, phrases in table.items()

@@ -172,4 +172,5 @@ WORDS = Words.written(
         "media_player.up": "zu leise|nicht laut genug",
         "fan.up": "stickig|zu stickig|muffig",
     },
+    complaint_frame="es ist|ist es|das ist|hier|mir ist|ist mir|es wird|wird es|so|echt|viel",
 )

@@ -137,4 +137,5 @@ WORDS = Words.written(
         "media_player.up": "too quiet|too soft|not loud enough|can't hear|cant hear",
         "fan.up": "stuffy|too stuffy|airless",
     },
+    complaint_frame="it's|it is|its|it's getting|getting|i'm|i am|so|really|way",
 )

@@ -154,4 +154,5 @@ WORDS = Words.written(
         "media_player.up": "demasiado bajo|muy bajo|no se oye|no oigo",
         "fan.up": "sofocante|cargado|no hay aire|falta aire",
     },
+    complaint_frame="está|esta|es|aquí|aqui|estoy|tengo|hay|me",
 )

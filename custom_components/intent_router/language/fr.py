@@ -164,4 +164,5 @@ WORDS = Words.written(
         "media_player.up": "pas assez fort|trop faible|on entend rien",
         "fan.up": "étouffant|on étouffe|pas assez aéré|renfermé",
     },
+    complaint_frame="c'est|il fait|ici|vraiment|beaucoup|j'ai|on a",
 )

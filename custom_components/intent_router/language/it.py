@@ -157,4 +157,5 @@ WORDS = Words.written(
         "media_player.up": "troppo basso|troppo piano|non si sente",
         "fan.up": "aria viziata|soffocante|non si respira|afoso",
     },
+    complaint_frame="è|e|qui|sono|molto|davvero|c'è",
 )

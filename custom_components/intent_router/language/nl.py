@@ -163,4 +163,5 @@ WORDS = Words.written(
         "media_player.up": "te zacht|niet hard genoeg",
         "fan.up": "benauwd|te benauwd|bedompt|muf",
     },
+    complaint_frame="het is|is het|hier|ik heb het|ik vind het|erg|veel|echt",
 )

@@ -121,6 +121,9 @@ class Words:
     # Complaints that mean a change, per domain and direction ("too dark":
     # lights up, "stickig": fans up): read as that kind and that verb.
     complaints: Mapping[tuple[str, Verb], frozenset[str]]
+    # What a complaint is said with and adds nothing to ("it's", "es ist",
+    # "c'est", "het is"): read only beside a complaint, never as "it".
+    complaint_frame: frozenset[str]
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -147,6 +150,7 @@ class Words:
         joints: str = "",
         asks: str = "",
         complaints: Mapping[str, str] | None = None,
+        complaint_frame: str = "",
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
@@ -186,4 +190,5 @@ class Words:
                 for key, text in (complaints or {}).items()
                 for domain, _, verb in (key.partition("."),)
             },
+            complaint_frame=_table(complaint_frame),
         )
