@@ -85,9 +85,8 @@ const walk = (root, visit) => {
 };
 const bySelector = (sel) => walk(document, (el) => el.matches(sel));
 const byText = (text, sel) => walk(document, (el) =>
-  (!sel || el.matches(sel)) && el.offsetParent !== null &&
-  [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() === text) ||
-  ((!sel || el.matches(sel)) && el.getAttribute && (el.getAttribute('label') === text)));
+  (!sel || el.matches(sel)) && (el.getAttribute('label') === text || el.label === text ||
+  [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() === text)));
 """
 
 
@@ -275,8 +274,14 @@ class Browser:
         )
 
     def click(self, element: WebElement) -> None:
-        """Click as a user would, on the element's own host."""
-        self.driver.execute_script("arguments[0].click();", element)
+        """Click as a user would: the button inside a web component's host."""
+        self.driver.execute_script(
+            "const el = arguments[0];"
+            "const inner = el.shadowRoot &&"
+            " el.shadowRoot.querySelector('button, ha-button, [role=button]');"
+            "(inner || el).click();",
+            element,
+        )
         time.sleep(1)
 
     def type_into(self, element: WebElement, text: str, *, enter: bool = False) -> None:
@@ -324,6 +329,7 @@ def remove_old_entries(browser: Browser) -> None:
 def add_integration(browser: Browser, llm_url: str) -> str:
     """Settings > Devices & services > Add > Intent Router, filled in the UI."""
     browser.go("/config/integrations/dashboard/add?domain=intent_router")
+    browser.click(browser.find("OK"))  # "Do you want to set up Intent Router?"
     browser.find("Connect to a model server")
     url_field = browser.query(
         "dialog-data-entry-flow input[type='url'], input[type='url']"
@@ -331,9 +337,9 @@ def add_integration(browser: Browser, llm_url: str) -> str:
     browser.type_into(url_field, llm_url)
     browser.shot("config-flow.png")
     browser.click(browser.find("Submit"))
-    browser.find("Finish", seconds=90)
+    finish = browser.find("Skip and finish", seconds=90)
     browser.shot("config-flow-done.png")
-    browser.click(browser.find("Finish"))
+    browser.click(finish)
     entries = browser.ws({"type": "config_entries/get", "domain": "intent_router"})
     return str(entries[0]["entry_id"])
 
@@ -345,7 +351,7 @@ def open_options(browser: Browser) -> None:
     browser.click(
         browser.query("[label='Configure'], ha-icon-button[label='Configure']")
     )
-    browser.find("Intent Router options")
+    browser.find("Which model plans, and how.")
     browser.shot("options.png")
     # The dialog scrolls: show its lower sections too.
     browser.driver.execute_script(
