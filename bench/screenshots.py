@@ -67,7 +67,6 @@ DEMO_LIGHTS = [
 # Sentences the integration answers without the model: HA's own sentence,
 # a complaint, an undo, a device that is not exposed.
 SENTENCES = [
-    "turn off the kitchen lights",
     "it's too dark in the kitchen",
     "undo that",
     "unlock the front door",
@@ -348,9 +347,7 @@ def open_options(browser: Browser) -> None:
     """The integration's page, then its options, section by section."""
     browser.go("/config/integrations/integration/intent_router")
     browser.shot("integration.png")
-    browser.click(
-        browser.query("[label='Configure'], ha-icon-button[label='Configure']")
-    )
+    browser.click(browser.find("Configure", "ha-icon-button"))
     browser.find("Which model plans, and how.")
     browser.shot("options.png")
     # The dialog scrolls: show its lower sections too.
@@ -389,7 +386,17 @@ def choose_agent(browser: Browser) -> None:
         p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"]
     )
     browser.go("/config/voice-assistants/assistants")
-    browser.click(browser.find(preferred["name"]))
+    # The assistant's row, not the sidebar's title of the same name.
+    browser.click(
+        browser.until(
+            f"{_DEEP} const found = [];"
+            "walk(document, (el) => { if ([...el.childNodes].some((n) =>"
+            " n.nodeType === 3 && n.textContent.trim() === arguments[0]))"
+            " found.push(el); return false; });"
+            "return found[found.length - 1];",
+            preferred["name"],
+        )
+    )
     browser.find("Conversation agent")
     browser.shot("assistant.png")
     browser.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
@@ -413,10 +420,15 @@ def assist(browser: Browser) -> None:
     """The Assist dialog, with sentences answered without a model."""
     browser.go("/lovelace/0")
     browser.driver.find_element("tag name", "body").send_keys("a")
-    dialog_input = browser.query("ha-voice-command-dialog input, ha-assist-chat input")
+    dialog_input = browser.until(
+        f"{_DEEP} const chat = bySelector('ha-assist-chat');"
+        "return chat && walk(chat.shadowRoot || chat,"
+        " (el) => el.matches('input, textarea'));"
+    )
     for sentence in SENTENCES:
         browser.type_into(dialog_input, sentence, enter=True)
         time.sleep(4)
+    time.sleep(4)
     browser.shot("assist.png")
 
 

@@ -40,8 +40,8 @@ STEPS = [
 ]
 # Where the README says the agent is chosen: the assistant's own settings.
 CHOOSE_AGENT = (
-    "**Settings → Voice assistants**, open your assistant (Home Assistant's is"
-    " called *Home assistant*), set **Conversation agent** to **Intent Router**"
+    "**Settings → Voice assistants**, open your assistant (Home Assistant's own"
+    " is called *Home Assistant*), set **Conversation agent** to **Intent Router**"
 )
 
 
