@@ -25,7 +25,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .domains import ConfirmPolicy, action_asks_first, asks_first, domain_info
+from .domains import DOMAINS, ConfirmPolicy, action_asks_first, asks_first, domain_info
 from .language import content_words, kind_words, words
 from .records import EntityInfo
 from .safety import is_denied
@@ -198,15 +198,17 @@ def unexposed_named(
 ) -> list[str]:
     """Devices the words name in full that are not exposed to Assist.
 
-    A name must say more than the places said ("Kitchen" alone names the
-    room, "Kitchen Door" a door). Nothing here is ever acted on; the user
-    hears where to expose it (local_tier.py).
+    Only devices of the kinds the agent knows (domains.py): "Home
+    Assistant", the built-in agent, is no device. A name must say more than
+    the places said ("Kitchen" alone names the room, "Kitchen Door" a
+    door). Nothing here is ever acted on; the user hears where to expose it
+    (local_tier.py).
     """
     entity_reg = er.async_get(hass)
     heard, place_words = set(said), set(places)
     found: set[str] = set()
     for state in hass.states.async_all():
-        if state.entity_id in exposed:
+        if state.entity_id in exposed or state.domain not in DOMAINS:
             continue
         entry = entity_reg.async_get(state.entity_id)
         aliases = entry.aliases if entry else ()
