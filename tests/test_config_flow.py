@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Generator
+import json
+from pathlib import Path
 from typing import Any
 from unittest.mock import AsyncMock, patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.intent_router.config_flow import SECTIONS
 from custom_components.intent_router.const import (
     CONF_ALLOWED_DOMAINS,
     CONF_CONFIDENCE_THRESHOLD,
@@ -37,7 +40,7 @@ from custom_components.intent_router.settings import (
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFlowResult
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.data_entry_flow import FlowResultType, section
 from homeassistant.helpers import entity_registry as er
 
 from .conftest import API_KEY
@@ -47,6 +50,9 @@ from .llm_server import ScriptedLLMServer
 pytestmark = pytest.mark.usefixtures("core_components")
 
 DEFAULTS = Settings()
+TRANSLATIONS = (
+    Path(__file__).parent.parent / "custom_components" / DOMAIN / "translations"
+)
 DEFAULT_OPTIONS = {
     CONF_TIMEOUT: DEFAULTS.timeout,
     CONF_CONFIDENCE_THRESHOLD: DEFAULTS.confidence_threshold,
@@ -83,10 +89,24 @@ async def _closed_port_url() -> str:
 
 
 def _schema(result: ConfigFlowResult) -> dict[Any, Any]:
-    """The fields of a form, keyed by their markers."""
+    """The fields of a form, keyed by their markers, sections opened."""
     assert result["type"] is FlowResultType.FORM
     assert result["data_schema"] is not None
-    return dict(result["data_schema"].schema)
+    fields: dict[Any, Any] = {}
+    for key, value in result["data_schema"].schema.items():
+        if isinstance(value, section):
+            fields.update(value.schema.schema)
+        else:
+            fields[key] = value
+    return fields
+
+
+def _sections(flat: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A flat options form as the browser submits it: by section."""
+    return {
+        name: {key: flat[key] for key in keys if key in flat}
+        for name, keys in SECTIONS.items()
+    }
 
 
 def _suggested(result: ConfigFlowResult, field: str) -> Any:
@@ -505,23 +525,25 @@ async def test_options_flow(
     llm_server.models = ["new-model"]
     result = await hass.config_entries.options.async_configure(
         result["flow_id"],
-        {
-            CONF_MODEL: " my-custom-model ",
-            CONF_TIMEOUT: 12,
-            CONF_CONFIDENCE_THRESHOLD: 0.5,
-            CONF_TEMPERATURE: 0,
-            CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
-            CONF_CONFIRM_DOMAINS: ["lock"],
-            CONF_CONFIRM_EVERY_ACTION: True,
-            CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
-            CONF_CONTEXT_TURNS: 4.0,
-            CONF_CONTEXT_TTL: 90,
-            CONF_LOCAL_FIRST: False,
-            CONF_LEARN_COMMANDS: False,
-            CONF_USE_LLM: True,
-            CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
-            CONF_MCP_SERVERS: "http://127.0.0.1:9000/mcp secret-token\n\nhttp://127.0.0.1:9001/sse\n",
-        },
+        _sections(
+            {
+                CONF_MODEL: " my-custom-model ",
+                CONF_TIMEOUT: 12,
+                CONF_CONFIDENCE_THRESHOLD: 0.5,
+                CONF_TEMPERATURE: 0,
+                CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
+                CONF_CONFIRM_DOMAINS: ["lock"],
+                CONF_CONFIRM_EVERY_ACTION: True,
+                CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
+                CONF_CONTEXT_TURNS: 4.0,
+                CONF_CONTEXT_TTL: 90,
+                CONF_LOCAL_FIRST: False,
+                CONF_LEARN_COMMANDS: False,
+                CONF_USE_LLM: True,
+                CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
+                CONF_MCP_SERVERS: "http://127.0.0.1:9000/mcp secret-token\n\nhttp://127.0.0.1:9001/sse\n",
+            }
+        ),
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options == {
@@ -596,7 +618,7 @@ async def test_options_flow_denied_domain(
         CONF_MCP_SERVERS: "not a url\nhttp://127.0.0.1:1/mcp",
     }
     result = await hass.config_entries.options.async_configure(
-        result["flow_id"], user_input
+        result["flow_id"], _sections(user_input)
     )
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {
@@ -612,13 +634,13 @@ async def test_options_flow_denied_domain(
     user_input[CONF_ALLOWED_DOMAINS] = ["light"]
     user_input[CONF_MCP_SERVERS] = "http://127.0.0.1:1/mcp\nhttp://127.0.0.1:1/mcp"
     result = await hass.config_entries.options.async_configure(
-        result["flow_id"], user_input
+        result["flow_id"], _sections(user_input)
     )
     assert result["errors"] == {CONF_MCP_SERVERS: "invalid_mcp_servers"}
 
     user_input[CONF_MCP_SERVERS] = ""
     result = await hass.config_entries.options.async_configure(
-        result["flow_id"], user_input
+        result["flow_id"], _sections(user_input)
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options[CONF_ALLOWED_DOMAINS] == ["light"]
@@ -693,7 +715,9 @@ async def test_options_flow_never_shows_mcp_tokens(
     assert "secret-a" not in repr(shown)
     assert shown[CONF_MCP_SERVERS] == f"{MCP_A}\n{MCP_B}"
 
-    result = await hass.config_entries.options.async_configure(result["flow_id"], shown)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], _sections(shown)
+    )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert mock_config_entry.options == stored
 
@@ -715,7 +739,12 @@ async def test_options_flow_replaces_and_removes_mcp_tokens(
     moved_c = MCP_C.replace("/mcp", "/other")
     result = await hass.config_entries.options.async_configure(
         result["flow_id"],
-        {**_as_shown(result), CONF_MCP_SERVERS: f"{MCP_A} -\n{MCP_B} new-b\n{moved_c}"},
+        _sections(
+            {
+                **_as_shown(result),
+                CONF_MCP_SERVERS: f"{MCP_A} -\n{MCP_B} new-b\n{moved_c}",
+            }
+        ),
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert mock_config_entry.options[CONF_MCP_SERVERS] == [
@@ -723,3 +752,51 @@ async def test_options_flow_replaces_and_removes_mcp_tokens(
         {"url": MCP_B, "token": "new-b"},
         {"url": moved_c, "token": None},
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "it"])
+def test_options_sections_and_domains_are_named_in_every_language(
+    language: str,
+) -> None:
+    """Each section, field and default domain is named: no bare ids.
+
+    A section has a name and help, a field its label and help, a domain
+    offered by default its translated name.
+    """
+    translations = json.loads(
+        (TRANSLATIONS / f"{language}.json").read_text(encoding="utf-8")
+    )
+    sections = translations["options"]["step"]["init"]["sections"]
+    assert list(sections) == list(SECTIONS)
+    for name, keys in SECTIONS.items():
+        assert sections[name]["name"], name
+        assert sections[name]["description"], name
+        assert set(sections[name]["data"]) == set(keys), name
+        assert set(sections[name]["data_description"]) == set(keys), name
+    labels = translations["selector"]["domain"]["options"]
+    assert set(DEFAULT_ALLOWED_DOMAINS) | set(DEFAULT_CONFIRM_DOMAINS) <= set(labels)
+    assert all(label and label != domain for domain, label in labels.items())
+
+
+async def test_options_form_is_in_sections_with_translated_domains(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """One section per concern, in order; domains shown by translated names.
+
+    The options stay stored flat, as before the sections: an entry's
+    options open in the form as they were, with nothing to migrate.
+    """
+    entry = init_integration
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    schema = result["data_schema"]
+    assert schema is not None
+    assert [str(key) for key in schema.schema] == list(SECTIONS)
+    assert all(isinstance(value, section) for value in schema.schema.values())
+    fields = _schema(result)
+    for field in (CONF_ALLOWED_DOMAINS, CONF_CONFIRM_DOMAINS):
+        selector = next(v for k, v in fields.items() if k == field)
+        assert selector.config["translation_key"] == "domain"
+    assert _as_shown(result) == {
+        **{k: v for k, v in entry.options.items() if v is not None},
+        CONF_MCP_SERVERS: "",
+    }

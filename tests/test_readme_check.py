@@ -15,9 +15,10 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, EVENT_HANDLED
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
 
-from .helpers import act, plan, speech
+from .helpers import speech
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
@@ -28,8 +29,20 @@ CHECK = " ".join(SECTION.split())  # as read, whatever the line breaks
 STEPS = [
     ("turn on the kitchen lights", "Turned on the light"),
     ("undo that", "OK, Kitchen Lights is back the way it was."),
-    ("it's too dark in the kitchen", "Turned on Kitchen Lights."),
+    ("it's too dark in the kitchen", "Made Kitchen Lights brighter."),
+    (
+        "unlock the front door",
+        (
+            "Front Door is not exposed to Assist, so I can't use it. You can expose"
+            " it under Settings > Voice assistants > Expose."
+        ),
+    ),
 ]
+# Where the README says the agent is chosen: the assistant's own settings.
+CHOOSE_AGENT = (
+    "**Settings → Voice assistants**, open your assistant (Home Assistant's own"
+    " is called *Home Assistant*), set **Conversation agent** to **Intent Router**"
+)
 
 
 async def test_the_two_minute_check_holds(
@@ -41,6 +54,7 @@ async def test_the_two_minute_check_holds(
     for said, heard in STEPS:
         assert f"*{said}*" in CHECK
         assert f'"{heard}"' in CHECK
+    assert CHOOSE_AGENT in CHECK
     # The warm-up's figures are a real run's, named so they can be found.
     assert "warmup-20261124T083106Z" in CHECK
     agent_id = await async_setup_agent(
@@ -49,8 +63,9 @@ async def test_the_two_minute_check_holds(
     await hass.services.async_call(
         "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
     )
-    # Should the reading leave the third step to the model, it plans right.
-    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+    # The front door lock exists, but is not exposed (as locks are by default).
+    async_expose_entity(hass, "conversation", "lock.front_door", False)
+    locked = hass.states.get("lock.front_door").state
     events = async_capture_events(hass, EVENT_HANDLED)
     states = []
 
@@ -63,5 +78,13 @@ async def test_the_two_minute_check_holds(
         assert speech(result) == heard
         states.append(hass.states.get("light.kitchen_lights").state)
 
-    assert states == ["on", "off", "on"]
-    assert [e.data["source"] for e in events][-1] in ("reading", "model")
+    assert states == ["on", "off", "on", "on"]
+    assert hass.states.get("lock.front_door").state == locked
+    # Without the model: Home Assistant's sentences, memory, the reading.
+    assert [e.data["source"] for e in events] == [
+        "local",
+        "shortcut",
+        "reading",
+        "reading",
+    ]
+    assert llm_server.requests == []

@@ -40,9 +40,12 @@ KEY_ARGUMENTS = {
 # Keys the code builds at run time, by the f-string that builds them.
 BUILT_KEYS: Mapping[str, set[str]] = {
     "nothing_to_{shortcut}": {
-        f"nothing_to_{s}" for s in (Shortcut.AGAIN, Shortcut.UNDO, Shortcut.STOP)
+        f"nothing_to_{s}"
+        for s in (Shortcut.AGAIN, Shortcut.UNDO, Shortcut.REDO, Shortcut.STOP)
     },
-    "{shortcut}_done": {f"{s}_done" for s in (Shortcut.UNDO, Shortcut.STOP)},
+    "{shortcut}_done": {
+        f"{s}_done" for s in (Shortcut.UNDO, Shortcut.REDO, Shortcut.STOP)
+    },
     "{prefix}_set": {"did_set", "ask_set"},
     "value_{chosen}": {
         f"value_{word}" for words in UNIT_WORDS.values() for word in words
@@ -137,7 +140,11 @@ def _key_places(tree: ast.AST) -> Iterator[ast.expr]:
             position = KEY_ARGUMENTS.get(name)
             if position is not None and len(node.args) > position:
                 yield node.args[position]
-            yield from (k.value for k in node.keywords if k.arg == "translation_key")
+            # A selector's translation key names its options, not a sentence.
+            if name != "SelectSelectorConfig":
+                yield from (
+                    k.value for k in node.keywords if k.arg == "translation_key"
+                )
         elif isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "key"
             for target in node.targets

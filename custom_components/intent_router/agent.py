@@ -56,7 +56,7 @@ from .replies import (
 from .shortcuts import (
     available_shortcuts,
     follow_up_actions,
-    last_acted,
+    follow_up_turn,
     match_shortcut,
 )
 from .speech import Phrase, Phrasebooks, SpokenError, phrase, refuse
@@ -305,6 +305,7 @@ class IntentRouterAgent:
                 utterance.say("cancelled"), Outcome.CANCELLED, Source.SHORTCUT
             )
         pending = utterance.pending.plan if utterance.pending else None
+        acted: Turn | None = None
         if shortcut is Shortcut.YES:
             if pending is None:
                 return TurnResult(
@@ -315,7 +316,7 @@ class IntentRouterAgent:
             plan = pending
             confirmed = True
         else:
-            acted = last_acted(utterance.history)
+            acted = follow_up_turn(shortcut, utterance.history)
             actions = follow_up_actions(shortcut, acted) if acted else []
             if acted is None or not actions:
                 return TurnResult(
@@ -338,8 +339,10 @@ class IntentRouterAgent:
         except ModelFailedError as failure:
             # Something it acted on is gone or no longer exposed or allowed.
             raise refuse("follow_up_rejected") from failure
+        if acted is not None and shortcut in (Shortcut.UNDO, Shortcut.REDO):
+            result.undid = acted.time
         if (
-            shortcut in (Shortcut.UNDO, Shortcut.STOP)
+            shortcut in (Shortcut.UNDO, Shortcut.REDO, Shortcut.STOP)
             and result.outcome is Outcome.DONE
         ):
             names = target_names(self._hass, (o.action for o in result.outcomes))
@@ -467,6 +470,7 @@ class IntentRouterAgent:
                 plan=encode(result.plan) if result.plan else None,
                 actions=result.executed,
                 about=list(result.about),
+                undid=result.undid,
             ),
         )
         self._learned.observe(utterance.key, result.lesson, result.executed)

@@ -9,8 +9,9 @@ still accepts any exposed entity (a follow-up may name one off the list).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
@@ -24,7 +25,7 @@ from homeassistant.helpers import (
 )
 from homeassistant.helpers.service import async_get_all_descriptions
 
-from .domains import ConfirmPolicy, action_asks_first, asks_first, domain_info
+from .domains import DOMAINS, ConfirmPolicy, action_asks_first, asks_first, domain_info
 from .language import content_words, kind_words, words
 from .records import EntityInfo
 from .safety import is_denied
@@ -212,6 +213,43 @@ async def async_build_catalog(
         },
         recent_targets=list(recent_targets),
     )
+
+
+def unexposed_named(
+    hass: HomeAssistant,
+    exposed: Collection[str],
+    said: Collection[str],
+    places: Collection[str],
+    language: str,
+) -> list[str]:
+    """Devices the words name in full that are not exposed to Assist.
+
+    Only devices of the kinds the agent knows (domains.py): "Home
+    Assistant", the built-in agent, is no device. A name must say more than
+    the places said ("Kitchen" alone names the room, "Kitchen Door" a
+    door). Nothing here is ever acted on; the user hears where to expose it
+    (local_tier.py).
+    """
+    entity_reg = er.async_get(hass)
+    heard, place_words = set(said), set(places)
+    found: set[str] = set()
+    for state in hass.states.async_all():
+        if state.entity_id in exposed or state.domain not in DOMAINS:
+            continue
+        entry = entity_reg.async_get(state.entity_id)
+        aliases = entry.aliases if entry else ()
+        for name in (state.name, *(a for a in aliases if isinstance(a, str))):
+            name_words = _name_words(name, language)
+            if name_words - place_words and name_words <= heard:
+                found.add(state.name)
+                break
+    return sorted(found)
+
+
+@lru_cache(maxsize=4096)
+def _name_words(name: str, language: str) -> frozenset[str]:
+    """A name's content words: the same names are read on every turn."""
+    return content_words(name, language)
 
 
 def shortlist(

@@ -19,6 +19,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.data_entry_flow import section
 from homeassistant.helpers.selector import (
     BooleanSelector,
     EntitySelector,
@@ -81,6 +82,20 @@ REAUTH_SCHEMA = vol.Schema({vol.Optional(CONF_API_KEY): API_KEY_SELECTOR})
 
 # The options form starts from these; `Settings` is their one home.
 DEFAULTS = Settings()
+
+# The options form's sections, in order, and the options each holds. The
+# options are stored flat, as before: the sections are the form's only.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "model": (CONF_MODEL, CONF_TEMPERATURE, CONF_EXTRA_INSTRUCTIONS, CONF_USE_LLM),
+    "speed": (CONF_TIMEOUT, CONF_LOCAL_FIRST, CONF_LEARN_COMMANDS),
+    "memory": (CONF_CONTEXT_TURNS, CONF_CONTEXT_TTL),
+    "safety": (
+        CONF_CONFIDENCE_THRESHOLD,
+        CONF_CONFIRM_DOMAINS,
+        CONF_CONFIRM_EVERY_ACTION,
+    ),
+    "control": (CONF_ALLOWED_DOMAINS, CONF_DEFAULT_MUSIC_PLAYER, CONF_MCP_SERVERS),
+}
 
 # Written after an MCP server's URL in the options form, removes its token.
 REMOVE_TOKEN = "-"  # noqa: S105 - a marker, not a secret
@@ -270,6 +285,7 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
         errors: dict[str, str] = {}
         denied: frozenset[str] = frozenset()
         if user_input is not None:
+            user_input = _flat(user_input)
             denied = DENIED_DOMAINS.intersection(user_input[CONF_ALLOWED_DOMAINS])
             if denied:
                 errors[CONF_ALLOWED_DOMAINS] = "denied_domain"
@@ -289,11 +305,26 @@ class IntentRouterOptionsFlow(OptionsFlowWithReload):
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
-                _options_schema(self.hass, entry), suggested
+                _options_schema(self.hass, entry), _sectioned(suggested)
             ),
             errors=errors,
             description_placeholders={"denied": ", ".join(sorted(denied))},
         )
+
+
+def _flat(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The options form's sections as the flat options they hold."""
+    return {
+        key: value for name in SECTIONS for key, value in (form.get(name) or {}).items()
+    }
+
+
+def _sectioned(options: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Flat options as the form's sections hold them."""
+    return {
+        name: {key: options[key] for key in keys if key in options}
+        for name, keys in SECTIONS.items()
+    }
 
 
 def _settings(
@@ -356,90 +387,97 @@ def _options_schema(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> vol.
     if model := entry.options.get(CONF_MODEL):
         models.add(model)
     domains = _domain_choices(hass, entry)
+    fields: dict[vol.Marker, Any] = {
+        vol.Required(CONF_MODEL): SelectSelector(
+            SelectSelectorConfig(
+                options=sorted(models),
+                custom_value=True,
+                mode=SelectSelectorMode.DROPDOWN,
+            )
+        ),
+        vol.Required(CONF_TIMEOUT, default=DEFAULTS.timeout): NumberSelector(
+            NumberSelectorConfig(
+                min=1,
+                max=60,
+                step=0.5,
+                unit_of_measurement="s",
+                mode=NumberSelectorMode.BOX,
+            )
+        ),
+        vol.Required(
+            CONF_CONFIDENCE_THRESHOLD, default=DEFAULTS.confidence_threshold
+        ): NumberSelector(
+            NumberSelectorConfig(
+                min=0, max=1, step=0.05, mode=NumberSelectorMode.SLIDER
+            )
+        ),
+        vol.Required(CONF_TEMPERATURE, default=DEFAULTS.temperature): NumberSelector(
+            NumberSelectorConfig(
+                min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
+            )
+        ),
+        vol.Required(
+            CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
+        ): _domains_selector(domains),
+        vol.Required(
+            CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
+        ): _domains_selector(domains),
+        vol.Required(
+            CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
+        ): BooleanSelector(),
+        vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
+            TextSelectorConfig(multiline=True)
+        ),
+        vol.Required(
+            CONF_CONTEXT_TURNS, default=DEFAULTS.context_turns
+        ): NumberSelector(
+            NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
+        ),
+        vol.Required(CONF_LOCAL_FIRST, default=DEFAULTS.local_first): BooleanSelector(),
+        vol.Required(
+            CONF_LEARN_COMMANDS, default=DEFAULTS.learn_commands
+        ): BooleanSelector(),
+        vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
+        vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
+            EntitySelectorConfig(domain="media_player")
+        ),
+        vol.Optional(CONF_MCP_SERVERS): TextSelector(
+            TextSelectorConfig(multiline=True)
+        ),
+        vol.Required(CONF_CONTEXT_TTL, default=DEFAULTS.context_ttl): NumberSelector(
+            NumberSelectorConfig(
+                min=1,
+                max=MAX_CONTEXT_TTL,
+                step=1,
+                unit_of_measurement="min",
+                mode=NumberSelectorMode.BOX,
+            )
+        ),
+    }
     return vol.Schema(
         {
-            vol.Required(CONF_MODEL): SelectSelector(
-                SelectSelectorConfig(
-                    options=sorted(models),
-                    custom_value=True,
-                    mode=SelectSelectorMode.DROPDOWN,
-                )
-            ),
-            vol.Required(CONF_TIMEOUT, default=DEFAULTS.timeout): NumberSelector(
-                NumberSelectorConfig(
-                    min=1,
-                    max=60,
-                    step=0.5,
-                    unit_of_measurement="s",
-                    mode=NumberSelectorMode.BOX,
-                )
-            ),
-            vol.Required(
-                CONF_CONFIDENCE_THRESHOLD, default=DEFAULTS.confidence_threshold
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=0, max=1, step=0.05, mode=NumberSelectorMode.SLIDER
-                )
-            ),
-            vol.Required(
-                CONF_TEMPERATURE, default=DEFAULTS.temperature
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
-                )
-            ),
-            vol.Required(
-                CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
-            ): _domains_selector(domains),
-            vol.Required(
-                CONF_CONFIRM_DOMAINS, default=sorted(DEFAULTS.confirm_domains)
-            ): _domains_selector(domains),
-            vol.Required(
-                CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
-            ): BooleanSelector(),
-            vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
-                TextSelectorConfig(multiline=True)
-            ),
-            vol.Required(
-                CONF_CONTEXT_TURNS, default=DEFAULTS.context_turns
-            ): NumberSelector(
-                NumberSelectorConfig(min=1, max=50, step=1, mode=NumberSelectorMode.BOX)
-            ),
-            vol.Required(
-                CONF_LOCAL_FIRST, default=DEFAULTS.local_first
-            ): BooleanSelector(),
-            vol.Required(
-                CONF_LEARN_COMMANDS, default=DEFAULTS.learn_commands
-            ): BooleanSelector(),
-            vol.Required(CONF_USE_LLM, default=DEFAULTS.use_llm): BooleanSelector(),
-            vol.Optional(CONF_DEFAULT_MUSIC_PLAYER): EntitySelector(
-                EntitySelectorConfig(domain="media_player")
-            ),
-            vol.Optional(CONF_MCP_SERVERS): TextSelector(
-                TextSelectorConfig(multiline=True)
-            ),
-            vol.Required(
-                CONF_CONTEXT_TTL, default=DEFAULTS.context_ttl
-            ): NumberSelector(
-                NumberSelectorConfig(
-                    min=1,
-                    max=MAX_CONTEXT_TTL,
-                    step=1,
-                    unit_of_measurement="min",
-                    mode=NumberSelectorMode.BOX,
-                )
-            ),
+            vol.Required(name): section(
+                vol.Schema({k: v for k, v in fields.items() if str(k) in keys}),
+                {"collapsed": False},
+            )
+            for name, keys in SECTIONS.items()
         }
     )
 
 
 def _domains_selector(domains: list[str]) -> SelectSelector:
-    """A multi-select of domains that also takes domains typed by hand."""
+    """A multi-select of domains that also takes domains typed by hand.
+
+    Each shown by its translated name (`selector.domain` in translations/);
+    a domain without one shows its id.
+    """
     return SelectSelector(
         SelectSelectorConfig(
             options=domains,
             multiple=True,
             custom_value=True,
             mode=SelectSelectorMode.DROPDOWN,
+            translation_key="domain",
+            sort=True,
         )
     )

@@ -15,14 +15,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .answers import answer as answer_from_states
+from .catalog import unexposed_named
 from .domains import domain_of
-from .language import fold
+from .grounding import candidates
+from .language import content_words, fold
 from .local_plans import READ_CONFIDENCE, Choice, plan_from_reading
 from .records import Outcome, Plan, encode
 from .replies import Source, TurnResult, ungrounded_reply
 from .shortcuts import last_acted
+from .speech import Names
 from .tools import ReadsWords
 from .utterance import ModelFailedError
+from .values import said_words
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -137,6 +141,8 @@ async def async_read_turn(
     """
     if utterance.automation:
         return None  # what a yes means is the automation's question
+    if hidden := _not_exposed(hass, utterance, reading, catalog):
+        return hidden
     acted = last_acted(utterance.history)
     pending = utterance.pending
     if (asked := tool_request(utterance, reading, catalog)) is not None:
@@ -157,7 +163,7 @@ async def async_read_turn(
         )
     if planned is None:
         utterance.trace(read_open=list(reading.unexplained))
-        return None
+        return _nothing_to_change(utterance, reading, catalog, confirm)
     return await _async_run_read(runner, utterance, planned, catalog, reading)
 
 
@@ -177,3 +183,65 @@ async def _async_run_read(
     except ModelFailedError as failure:
         utterance.trace(read_rejected=failure.reason)
         return None
+
+
+def _not_exposed(
+    hass: HomeAssistant, utterance: Utterance, reading: Reading, catalog: Catalog
+) -> TurnResult | None:
+    """The words name a device that is not exposed to Assist: say so, and where.
+
+    Unless they name an exposed device in full: a part of an exposed name
+    ("Door" of Front Door) is no match for a hidden device named whole
+    ("Kitchen Door"). Nothing acts on it; the model, which never sees it,
+    would only guess.
+    """
+    language = utterance.language
+    heard = set(said_words(utterance.text, language))
+    mentions = reading.mentions
+    if any(
+        content_words(name, language) <= heard
+        for entity_id in mentions.entities
+        if (info := catalog.exposed.get(entity_id))
+        for name in (info.name, *info.aliases)
+    ):
+        return None
+    places = {
+        word
+        for place in (*mentions.areas, *mentions.floors)
+        for word in content_words(place, language)
+    }
+    names = unexposed_named(hass, catalog.exposed, heard, places, language)
+    if not names:
+        return None
+    utterance.trace(not_exposed=names)
+    return TurnResult(
+        utterance.say("not_exposed", names=Names(tuple(names))),
+        Outcome.ANSWERED,
+        Source.READING,
+    )
+
+
+def _nothing_to_change(
+    utterance: Utterance, reading: Reading, catalog: Catalog, confirm: Collection[str]
+) -> TurnResult | None:
+    """A complaint ("too loud in the garage") where nothing of its kind is.
+
+    Only when no device was named and the place meant (the one said, else
+    the speaker's, else the home) has nothing of the kinds complained about;
+    anything else unclear is the model's.
+    """
+    mentions = reading.mentions
+    if (
+        not reading.complaint
+        or mentions.entities
+        or candidates(mentions, catalog, confirm, reading.complaint)
+    ):
+        return None
+    # No place said: the speaker's area fell back to the whole home, which has none.
+    place = next(iter(sorted(mentions.areas | mentions.floors)), None)
+    speech = (
+        utterance.say("nothing_to_change_in", area=place)
+        if place
+        else utterance.say("nothing_to_change")
+    )
+    return TurnResult(speech, Outcome.ANSWERED, Source.READING)

@@ -17,6 +17,7 @@ their head, verb forms never taken for kinds:
   ("60 percent", "21 degrees", "half"; values.py), pronouns that refer back
   ("it", "them", "mach sie aus", not the article of "mach das Licht aus")
   or words that widen to everything;
+- complaints ("too dark", "zu laut"): a kind and a step, as if said;
 - whether it is a question, and the words nothing explained.
 
 The reading answers questions from states and builds plans without a model
@@ -113,6 +114,9 @@ class Reading:
     question_words: frozenset[str] = frozenset()
     # The language the words are in (their plurals, for names called so).
     language: str = FALLBACK_LANGUAGE
+    # The kinds a complaint was about ("too dark": lights): a place with
+    # none of them to change hears so.
+    complaint: frozenset[str] = frozenset()
 
 
 def read(
@@ -135,8 +139,15 @@ def read(
     if asked and spoken and _verbs(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
+    complained = _verbs(own, spoken.complaints) if spoken else {}
+    # A complaint says its kind and step; "es ist" with it refers to nothing.
+    said = {word for found in complained.values() for word in found}
+    if complained and spoken:
+        said |= {own[i] for i in _phrases(own, spoken.complaint_frame)}
+        own = [word for word in own if word not in said]
     tokens = [*context, *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
+    complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
     generic = _generic(catalog, language)
     bridges = sense_bridges(catalog.all_names(), language)
@@ -153,14 +164,17 @@ def read(
         stop_words(language),
     )
     mentions, used, name_words = _mentions(
-        heard, language, catalog, set(said_verbs), generic
+        heard, language, catalog, set(said_verbs) | complaint_verbs, generic
     )
+    complaint = frozenset(domain for domain, _ in complained)
+    mentions = replace(mentions, kinds=mentions.kinds | complaint)
     # A verb's word that named a device is the name's when another verb was
     # said ("turn the back door lock off" locks nothing; "lock the back
     # door" does).
     verbs = {v for v, found in said_verbs.items() if not found <= name_words} or set(
         said_verbs
     )
+    verbs |= complaint_verbs
     verb_words = {w for found in said_verbs.values() for w in found}
     mentions = replace(
         mentions,
@@ -170,7 +184,10 @@ def read(
             if any(verb in info.verbs for verb in verbs)
         ),
     )
-    question = is_question(text, language)
+    # A complaint asks only with its mark ("hace calor" opens like a question).
+    question = is_question(text, language) and (
+        not complained or any(mark in text for mark in "?¿")
+    )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
         {tokens[i] for i in spans(tokens, spoken.shortcuts[Shortcut.AGAIN])}
@@ -225,6 +242,7 @@ def read(
             if opener.endswith(" ") and " " not in opener.strip()
         ),
         language,
+        complaint,
     )
 
 
@@ -233,10 +251,21 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     return read(text, language, catalog).mentions
 
 
-def _verbs(
-    tokens: list[str], table: Mapping[Verb, frozenset[str]]
-) -> dict[Verb, set[str]]:
-    """The verbs said, each with its words."""
+def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
+    """Where in `tokens` any of the phrases is said (the indexes it covers)."""
+    found: set[int] = set()
+    for phrase in phrases:
+        parts = phrase.split()
+        for start in range(len(tokens) - len(parts) + 1):
+            if tokens[start : start + len(parts)] == parts:
+                found.update(range(start, start + len(parts)))
+    return found
+
+
+def _verbs[K](
+    tokens: list[str], table: Mapping[K, frozenset[str]]
+) -> dict[K, set[str]]:
+    """The verbs (or complaints) said, each with its words."""
     return {
         verb: {tokens[i] for i in found}
         for verb, phrases in table.items()

@@ -116,6 +116,8 @@ class Turn:
     actions: list[ExecutedAction] = field(default_factory=list)
     # What a question was about, for "it" in the next turn ("turn it down").
     about: list[str] = field(default_factory=list)
+    # For an undo or a redo: the time of the turn it reversed (shortcuts.py).
+    undid: float | None = None
 
 
 @dataclass(slots=True, frozen=True)

@@ -70,6 +70,8 @@ class TurnResult:
     about: tuple[str, ...] = ()
     # Why a turn failed, as its explanation's key ("model_invalid_reply").
     failure: str | None = None
+    # An undo or redo: the time of the turn it reversed (shortcuts.py).
+    undid: float | None = None
 
     @property
     def continue_conversation(self) -> bool:

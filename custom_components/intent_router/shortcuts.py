@@ -1,9 +1,15 @@
-"""Deterministic follow-ups: "again", "undo that", "stop", "yes", "no".
+"""Deterministic follow-ups: "again", "undo that", "redo", "stop", "yes", "no".
 
 These need no model: which of them make sense after the turns so far, a
 small, explicit phrase list per language that decides whether an utterance
-is one, and the previous turn's executed actions (with their targets' prior
+is one, and the earlier turns' executed actions (with their targets' prior
 states) that say what to replay or reverse. Anything else goes on to be read.
+
+"Undo" means the last change: the newest turn that changed something and
+is neither an undo itself nor already undone, so a turn that changes
+nothing in between never makes "undo" undo the undo. Only "redo" ("undo
+the undo") reverses an undo; both are remembered with the time of the turn
+they reversed (`Turn.undid`).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ def available_shortcuts(
     model. Words that mean both "no" and "undo" ("annule") are a no to a
     question that is waiting (`asked`), else undo.
     """
-    shortcuts = [Shortcut.AGAIN, Shortcut.UNDO]
+    shortcuts = [Shortcut.AGAIN, Shortcut.REDO, Shortcut.UNDO]
     shortcuts.insert(0 if asked else len(shortcuts), Shortcut.NO)
     if asked or not automation:
         shortcuts.insert(0, Shortcut.YES)
@@ -49,6 +55,45 @@ def available_shortcuts(
 def last_acted(history: Sequence[Turn]) -> Turn | None:
     """The most recent turn that changed something."""
     return next((turn for turn in reversed(history) if turn.actions), None)
+
+
+def follow_up_turn(shortcut: Shortcut, history: Sequence[Turn]) -> Turn | None:
+    """The turn "again", "stop", "undo" or "redo" acts on, if any.
+
+    Undo: the newest change still standing that is no undo or redo. Redo:
+    the newest undo still standing (a redo's own is not one: "redo" twice
+    does not undo again).
+    """
+    if shortcut not in (Shortcut.UNDO, Shortcut.REDO):
+        return last_acted(history)
+    undone = _undone(history)
+    by_time = {turn.time: turn for turn in history}
+    for turn in reversed(history):
+        if not turn.actions or turn.time in undone:
+            continue
+        reversed_turn = by_time.get(turn.undid) if turn.undid is not None else None
+        if shortcut is Shortcut.UNDO and turn.undid is None:
+            return turn
+        if (
+            shortcut is Shortcut.REDO
+            and reversed_turn is not None
+            and reversed_turn.undid is None
+        ):
+            return turn
+    return None
+
+
+def _undone(history: Sequence[Turn]) -> set[float]:
+    """The times of turns an undo or redo that ran, still standing, reversed.
+
+    Newest first: a redo is seen before the undo it reverses, which then
+    reverses nothing.
+    """
+    undone: set[float] = set()
+    for turn in reversed(history):
+        if turn.undid is not None and turn.actions and turn.time not in undone:
+            undone.add(turn.undid)
+    return undone
 
 
 def referred(history: Sequence[Turn]) -> list[str]:
@@ -64,10 +109,13 @@ def referred(history: Sequence[Turn]) -> list[str]:
 
 
 def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
-    """The actions "again", "undo" or "stop" mean after a turn."""
+    """The actions "again", "undo", "redo" or "stop" mean after a turn.
+
+    A redo is the undo of an undo: the states before the undo come back.
+    """
     if shortcut is Shortcut.AGAIN:
         return [Action(a.tool, tuple(a.targets), dict(a.args)) for a in acted.actions]
-    if shortcut is Shortcut.UNDO:
+    if shortcut in (Shortcut.UNDO, Shortcut.REDO):
         return undo_actions(acted.actions)
     return stop_actions(acted.actions)
 

@@ -28,6 +28,10 @@ WORDS = Words.written(
             "rückgängig machen|stell das wieder her|stell das zurück|stell es wieder her|"
             "stell es zurück|wieder wie vorher"
         ),
+        Shortcut.REDO: (
+            "doch nicht rückgängig|doch nicht rückgängig machen|"
+            "nimm das rückgängig machen zurück|rückgängig machen zurücknehmen"
+        ),
         Shortcut.STOP: "anhalten|aufhören|es reicht|genug|halt|hör auf|stop|stopp|stopp das|stoppen",
         Shortcut.YES: (
             "alles klar|auf jeden fall|bestätige|bestätigen|genau|gern|gerne|in ordnung|ja|"
@@ -230,4 +234,16 @@ WORDS = Words.written(
     plurals="en|er|e|n|s",
     decimal_mark=",",
     capitalised_nouns=True,
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "zu dunkel|nicht hell genug",
+        "light.down": "zu hell|zu grell",
+        "climate.up": "zu kalt|zu kühl|eiskalt",
+        "climate.down": "zu warm|zu heiß|zu heiss",
+        "media_player.down": "zu laut",
+        "media_player.up": "zu leise|nicht laut genug",
+        "fan.up": "stickig|zu stickig|muffig",
+    },
+    complaint_frame="es ist|ist es|das ist|hier|mir ist|ist mir|es wird|wird es|so|echt|viel",
 )

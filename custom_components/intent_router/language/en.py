@@ -23,6 +23,7 @@ WORDS = Words.written(
         Shortcut.UNDO: (
             "change it back|put it back|revert that|take that back|undo|undo it|undo that"
         ),
+        Shortcut.REDO: "redo|redo it|redo that|undo the undo|undo that undo|undo your undo",
         Shortcut.STOP: "stop|stop it|stop that",
         Shortcut.YES: (
             "absolutely|confirm|definitely|do it|go ahead|of course|ok|okay|please do|sure|"
@@ -193,4 +194,16 @@ WORDS = Words.written(
     },
     verb_forms="",
     plurals="s",
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "too dark|not bright enough|can't see|cant see",
+        "light.down": "too bright|too glaring",
+        "climate.up": "too cold|too chilly|freezing|chilly|not warm enough",
+        "climate.down": "too warm|too hot|boiling|not cool enough",
+        "media_player.down": "too loud|too noisy",
+        "media_player.up": "too quiet|too soft|not loud enough|can't hear|cant hear",
+        "fan.up": "stuffy|too stuffy|airless",
+    },
+    complaint_frame="it's|it is|its|it's getting|getting|i'm|i am|so|really|way",
 )

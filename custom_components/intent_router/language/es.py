@@ -25,6 +25,7 @@ WORDS = Words.written(
             "como estaba|deshacer|deshaz|deshaz eso|deshazlo|déjalo como antes|"
             "déjalo como estaba|revierte eso|vuelve a dejarlo como estaba|vuelve atrás"
         ),
+        Shortcut.REDO: "deshaz lo deshecho|deshacer lo deshecho|rehacer|rehaz|rehazlo|rehaz eso",
         Shortcut.STOP: "basta|detenlo|detente|para|para eso|para ya|páralo|stop|ya|ya basta",
         Shortcut.YES: (
             "adelante|claro|claro que si|claro que sí|confirmar|confirmo|correcto|dale|"
@@ -218,4 +219,16 @@ WORDS = Words.written(
     plurals="s",
     decimal_mark=",",
     euphony={"y": ("e", "h?[ií](?![aeouáéó])"), "o": ("u", "h?[oó]")},
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "muy oscuro|demasiado oscuro|está oscuro|no se ve",
+        "light.down": "demasiado brillante|muy brillante|demasiada luz|demasiado claro",
+        "climate.up": "demasiado frío|hace frío|tengo frío|mucho frío|muy frío",
+        "climate.down": "demasiado calor|hace calor|tengo calor|mucho calor|demasiado caliente",
+        "media_player.down": "demasiado alto|muy alto|demasiado fuerte|muy fuerte",
+        "media_player.up": "demasiado bajo|muy bajo|no se oye|no oigo",
+        "fan.up": "sofocante|cargado|no hay aire|falta aire",
+    },
+    complaint_frame="está|esta|es|aquí|aqui|estoy|tengo|hay|me",
 )

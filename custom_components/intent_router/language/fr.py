@@ -39,6 +39,7 @@ WORDS = Words.written(
             "remets comme c'était|remets le comme avant|retour en arrière|"
             "reviens en arrière"
         ),
+        Shortcut.REDO: "annule l'annulation|rétablis|rétablis ça|rétablir|refais ce que tu as annulé",
         Shortcut.STOP: "arrête|arrête tout|arrête ça|arrêter|arrêtez|arrêtez tout|arrêtez ça|stop|stoppe",
         Shortcut.YES: (
             "absolument|allez y|bien sûr|c'est ça|ça marche|confirme|confirmez|d'accord|"
@@ -244,4 +245,16 @@ WORDS = Words.written(
     plurals="s|x",
     decimal_mark=",",
     elided="de|que",
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "trop sombre|pas assez clair|pas assez lumineux",
+        "light.down": "trop clair|trop lumineux|trop éblouissant",
+        "climate.up": "trop froid|il fait froid|on gèle|trop frais",
+        "climate.down": "trop chaud|il fait chaud",
+        "media_player.down": "trop fort|trop bruyant",
+        "media_player.up": "pas assez fort|trop faible|on entend rien",
+        "fan.up": "étouffant|on étouffe|pas assez aéré|renfermé",
+    },
+    complaint_frame="c'est|il fait|ici|vraiment|beaucoup|j'ai|on a",
 )

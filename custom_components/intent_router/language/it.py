@@ -26,6 +26,7 @@ WORDS = Words.written(
             "rimetti come prima|rimettilo com'era|ripristina|torna come prima|"
             "torna indietro"
         ),
+        Shortcut.REDO: "annulla l'annullamento|rifai quello che hai annullato|ripeti l'annullamento",
         Shortcut.STOP: "basta|basta così|ferma|ferma tutto|fermalo|fermati|smettila|stop",
         Shortcut.YES: (
             "certamente|certo|certo che sì|conferma|confermo|d'accordo|esatto|fai pure|"
@@ -216,4 +217,16 @@ WORDS = Words.written(
     elisions="all'|c'|coll'|d'|dall'|dell'|l'|m'|nell'|quell'|quest'|sull'|t'|un'",
     plurals="a|e|i|o",
     decimal_mark=",",
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "troppo buio|troppo scuro|non si vede",
+        "light.down": "troppo luminoso|troppa luce|troppo chiaro",
+        "climate.up": "troppo freddo|fa freddo|ho freddo",
+        "climate.down": "troppo caldo|fa caldo|ho caldo",
+        "media_player.down": "troppo alto|troppo forte",
+        "media_player.up": "troppo basso|troppo piano|non si sente",
+        "fan.up": "aria viziata|soffocante|non si respira|afoso",
+    },
+    complaint_frame="è|e|qui|sono|molto|davvero|c'è",
 )

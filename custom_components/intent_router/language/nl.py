@@ -27,6 +27,7 @@ WORDS = Words.written(
             "ongedaan maken|terugdraaien|zet hem terug|zet 'm terug|zet het terug|"
             "zet het terug zoals het was|zet ze terug|zoals het was"
         ),
+        Shortcut.REDO: "maak het ongedaan maken ongedaan|opnieuw uitvoeren|voer het opnieuw uit",
         Shortcut.STOP: "hou op|houd op|stop|stop dat|stop ermee|stoppen",
         Shortcut.YES: (
             "akkoord|bevestig|dat is goed|doe dat|doe het|doe maar|ga je gang|goed|graag|"
@@ -225,4 +226,16 @@ WORDS = Words.written(
     plurals="en|s",
     decimal_mark=",",
     diminutives="etje|je|kje|pje|tje",
+    # Complaints that mean a change (issue 29): a relative change on the
+    # kind, in the place meant. Listed in docs/languages/words.md.
+    complaints={
+        "light.up": "te donker|niet licht genoeg",
+        "light.down": "te fel|te helder",
+        "climate.up": "te koud|te fris|ijskoud",
+        "climate.down": "te warm|te heet",
+        "media_player.down": "te hard|te luid",
+        "media_player.up": "te zacht|niet hard genoeg",
+        "fan.up": "benauwd|te benauwd|bedompt|muf",
+    },
+    complaint_frame="het is|is het|hier|ik heb het|ik vind het|erg|veel|echt",
 )

@@ -17,6 +17,8 @@ class Shortcut(StrEnum):
 
     AGAIN = "again"
     UNDO = "undo"
+    # The undo of an undo ("redo", "undo the undo"): plain "undo" never is.
+    REDO = "redo"
     STOP = "stop"
     YES = "yes"
     NO = "no"
@@ -183,6 +185,12 @@ class Words:
     capitalised_nouns: bool
     elided: frozenset[str]
     euphony: Mapping[str, tuple[str, re.Pattern[str]]]
+    # Complaints that mean a change, per domain and direction ("too dark":
+    # lights up, "stickig": fans up): read as that kind and that verb.
+    complaints: Mapping[tuple[str, Verb], frozenset[str]]
+    # What a complaint is said with and adds nothing to ("it's", "es ist",
+    # "c'est", "het is"): read only beside a complaint, never as "it".
+    complaint_frame: frozenset[str]
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -216,12 +224,15 @@ class Words:
         capitalised_nouns: bool = False,
         elided: str = "",
         euphony: Mapping[str, tuple[str, str]] | None = None,
+        complaints: Mapping[str, str] | None = None,
+        complaint_frame: str = "",
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
         Kinds are written per domain and numbers per value ("fifty" for 50);
         euphony as each conjunction's other form and the sound (a regular
         expression, case ignored) that a list's last word starts with.
+        complaints per "<domain>.<verb>" ("light.up").
         """
         return cls(
             shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
@@ -262,4 +273,10 @@ class Words:
                 plain: (other, re.compile(sound, re.IGNORECASE))
                 for plain, (other, sound) in (euphony or {}).items()
             },
+            complaints={
+                (domain, Verb(verb)): _table(text)
+                for key, text in (complaints or {}).items()
+                for domain, _, verb in (key.partition("."),)
+            },
+            complaint_frame=_table(complaint_frame),
         )
