@@ -11,9 +11,7 @@ lessons, counters, `intent_router_handled`).
 
 When the model fails, HA's own sentences get their chance (if step 6 did not
 already try them), else the user hears why. Decisions are pure functions
-(gate.py, grounding.py, shortcuts.py, learned.py, local_plans.py); Home
-Assistant, the model and storage are other modules' business. Each step
-gets what it reads as arguments and returns what it found.
+(gate.py, grounding.py, shortcuts.py, learned.py, local_plans.py).
 """
 
 from __future__ import annotations
@@ -430,9 +428,7 @@ class IntentRouterAgent:
     ) -> TurnResult | None:
         """Step 7, skipped: these words here ran before and stood (learned.py).
 
-        Not for an answer to a question or an automation's, nor for a
-        question ("Licht an?" is not the learned "Licht an"): the words alone
-        do not say what those mean.
+        Not for an answer, nor a question ("Licht an?" is not "Licht an").
         """
         if (
             not self._settings.learn_commands

@@ -30,18 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-
-from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import Catalog
 from .domains import DOMAINS, verb_service
+from .heard import compound_heads, generic_words, heard_as, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
     Shortcut,
     Verb,
     Words,
-    compound,
     content_words,
     fold,
     is_question,
@@ -55,12 +52,6 @@ from .language import (
 from .records import EntityInfo
 from .senses import bridged, sense_bridges
 from .values import Value, said_values, said_words
-
-# A said word of at least this length may stand for a known word this similar:
-# one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
-# words are too often other words: "start" is not a misheard "smart".
-FUZZY_MIN_LENGTH = 6
-FUZZY_MIN_RATIO = 0.8
 
 # A "door" is also a garage door or a gate (never a blind); only the class
 # said itself lets what asks first be meant without its name.
@@ -143,22 +134,22 @@ def read(
     # A complaint says its kind and step; "es ist" with it refers to nothing.
     said = {word for found in complained.values() for word in found}
     if complained and spoken:
-        said |= {own[i] for i in _phrases(own, spoken.complaint_frame)}
+        said |= {own[i] for i in spans(own, spoken.complaint_frame)}
         own = [word for word in own if word not in said]
     tokens = [*context, *own]
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
     complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
-    generic = _generic(catalog, language)
+    generic = generic_words(catalog, language)
     bridges = sense_bridges(catalog.all_names(), language)
     said_senses = frozenset(w for phrase in bridges for w in phrase)
-    vocabulary = _vocabulary(catalog, language, generic) | said_senses
-    heads = _heads(catalog, language) | said_senses
+    known_words = vocabulary(catalog, language, generic) | said_senses
+    heads = compound_heads(catalog, language) | said_senses
     heard = bridged(
         [
             known
             for word in tokens
-            for known in _heard(word, vocabulary, heads, language, spoken)
+            for known in heard_as(word, known_words, heads, language, spoken)
         ],
         bridges,
         stop_words(language),
@@ -249,17 +240,6 @@ def read(
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     """What a text names in the home (the reading, without verbs or values)."""
     return read(text, language, catalog).mentions
-
-
-def _phrases(tokens: list[str], phrases: frozenset[str]) -> set[int]:
-    """Where in `tokens` any of the phrases is said (the indexes it covers)."""
-    found: set[int] = set()
-    for phrase in phrases:
-        parts = phrase.split()
-        for start in range(len(tokens) - len(parts) + 1):
-            if tokens[start : start + len(parts)] == parts:
-                found.update(range(start, start + len(parts)))
-    return found
 
 
 def _verbs[K](
@@ -439,97 +419,4 @@ def _closes(tokens: list[str], spoken: Words) -> bool:
         word in spoken.closing
         and (index + 1 == len(tokens) or tokens[index + 1] in small)
         for index, word in enumerate(tokens)
-    )
-
-
-def _heard(
-    word: str,
-    vocabulary: frozenset[str],
-    heads: frozenset[str],
-    language: str,
-    spoken: Words | None,
-) -> list[str]:
-    """A said word as the known words it most likely is.
-
-    A word the home or the language knows is itself, and so is a verb form
-    that looks like a kind ("schalten" is no "Schalter"); a compound is its
-    parts ("küchenlampe": "küche lampe"); else it is the word it was likely
-    misheard for ("kichen" is "kitchen").
-    """
-    if word in vocabulary or (spoken and word in spoken.verb_forms):
-        return [word]
-    if len(parts := compound(word, language, heads)) > 1:
-        return parts
-    return [_known(word, vocabulary)]
-
-
-def _known(word: str, vocabulary: frozenset[str]) -> str:
-    """The known word a said word most likely is ("kichen" is "kitchen")."""
-    if word in vocabulary or len(word) < FUZZY_MIN_LENGTH:
-        return word
-    best = _choices(vocabulary).extract(word, cutoff=FUZZY_MIN_RATIO, limit=1)
-    return best[0].choice if best else word
-
-
-@lru_cache(maxsize=8)
-def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
-    """The home's words, prepared once for gazetteer-matcher's native scorer."""
-    return ChoiceBatch(sorted(vocabulary))
-
-
-def _vocabulary(
-    catalog: Catalog, language: str, generic: frozenset[str]
-) -> frozenset[str]:
-    """Every word a misheard word may be: names, places, kinds, verbs."""
-    spoken = words_for(language)
-    return frozenset(
-        {
-            *generic,
-            *(
-                w
-                for info in catalog.exposed.values()
-                for n in (info.name, *info.aliases)
-                for w in terms(n, language)
-            ),
-            *(
-                w
-                for phrases in (spoken.verbs.values() if spoken else ())
-                for phrase in phrases
-                for w in phrase.split()
-            ),
-        }
-    )
-
-
-def _heads(catalog: Catalog, language: str) -> frozenset[str]:
-    """Words a compound may start with: the home's places and names."""
-    spoken = words_for(language)
-    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
-    return frozenset(
-        w
-        for text in (
-            *catalog.place_names(),
-            *(
-                n
-                for info in catalog.exposed.values()
-                for n in (info.name, *info.aliases)
-            ),
-        )
-        if text
-        for w in terms(text, language)
-        if w not in kinds
-    ) - stop_words(language)
-
-
-def _generic(catalog: Catalog, language: str) -> frozenset[str]:
-    """Words that name no entity on their own: stop, kind and place words."""
-    spoken = words_for(language)
-    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
-    places = set(catalog.place_names())
-    return frozenset(
-        {
-            *stop_words(language),
-            *kinds,
-            *(w for place in places for w in terms(place, language)),
-        }
     )

@@ -1,0 +1,115 @@
+"""What a said word is heard as, against the words a home and a language know.
+
+A word the home or the language knows is itself; a compound is its parts
+("küchenlampe": "küche lampe"); else it is the known word it was most likely
+misheard for ("kichen" is "kitchen"). The reading (reading.py) reads the
+words so heard.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from gazetteer_matcher.fuzzy import ChoiceBatch
+
+from .catalog import Catalog
+from .language import Words, compound, stop_words, terms, words_for
+
+# A said word of at least this length may stand for a known word this similar:
+# one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
+# words are too often other words: "start" is not a misheard "smart".
+FUZZY_MIN_LENGTH = 6
+FUZZY_MIN_RATIO = 0.8
+
+
+def heard_as(
+    word: str,
+    vocabulary: frozenset[str],
+    heads: frozenset[str],
+    language: str,
+    spoken: Words | None,
+) -> list[str]:
+    """A said word as the known words it most likely is.
+
+    A word the home or the language knows is itself, and so is a verb form
+    that looks like a kind ("schalten" is no "Schalter"); a compound is its
+    parts ("küchenlampe": "küche lampe"); else it is the word it was likely
+    misheard for ("kichen" is "kitchen").
+    """
+    if word in vocabulary or (spoken and word in spoken.verb_forms):
+        return [word]
+    if len(parts := compound(word, language, heads)) > 1:
+        return parts
+    return [_known(word, vocabulary)]
+
+
+def _known(word: str, vocabulary: frozenset[str]) -> str:
+    """The known word a said word most likely is ("kichen" is "kitchen")."""
+    if word in vocabulary or len(word) < FUZZY_MIN_LENGTH:
+        return word
+    best = _choices(vocabulary).extract(word, cutoff=FUZZY_MIN_RATIO, limit=1)
+    return best[0].choice if best else word
+
+
+@lru_cache(maxsize=8)
+def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
+    """The home's words, prepared once for gazetteer-matcher's native scorer."""
+    return ChoiceBatch(sorted(vocabulary))
+
+
+def vocabulary(
+    catalog: Catalog, language: str, generic: frozenset[str]
+) -> frozenset[str]:
+    """Every word a misheard word may be: names, places, kinds, verbs."""
+    spoken = words_for(language)
+    return frozenset(
+        {
+            *generic,
+            *(
+                w
+                for info in catalog.exposed.values()
+                for n in (info.name, *info.aliases)
+                for w in terms(n, language)
+            ),
+            *(
+                w
+                for phrases in (spoken.verbs.values() if spoken else ())
+                for phrase in phrases
+                for w in phrase.split()
+            ),
+        }
+    )
+
+
+def compound_heads(catalog: Catalog, language: str) -> frozenset[str]:
+    """Words a compound may start with: the home's places and names."""
+    spoken = words_for(language)
+    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
+    return frozenset(
+        w
+        for text in (
+            *catalog.place_names(),
+            *(
+                n
+                for info in catalog.exposed.values()
+                for n in (info.name, *info.aliases)
+            ),
+        )
+        if text
+        for w in terms(text, language)
+        if w not in kinds
+    ) - stop_words(language)
+
+
+def generic_words(catalog: Catalog, language: str) -> frozenset[str]:
+    """Words that name no entity on their own: stop, kind and place words."""
+    spoken = words_for(language)
+    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
+    places = set(catalog.place_names())
+    return frozenset(
+        {
+            *stop_words(language),
+            *kinds,
+            *(w for place in places for w in terms(place, language)),
+        }
+    )
