@@ -40,7 +40,7 @@ from .helpers import (
     agent_details,
     converse,
     plan,
-    schema_targets,
+    schema_allows,
     speech,
     system_prompt,
     user_prompt,
@@ -264,7 +264,6 @@ async def test_tools_of_both_transports_are_listed(
     await converse(hass, mock_config_entry.entry_id, "hello")
 
     system = system_prompt(llm_server, 0)
-    tools = list(schema_targets(llm_server.requests[0]))
     for server in (streamable, sse):
         lookup = tool_name(server.url, "lookup")
         assert (
@@ -275,7 +274,7 @@ async def test_tools_of_both_transports_are_listed(
             f"{tool_name(server.url, 'slow_report')}(seconds?: number): "
             "Write a long report (takes a while)." in system
         )
-        assert lookup in tools
+        assert schema_allows(llm_server.requests[0], f"{lookup} city=Paris")
     assert not ir.async_get(hass).issues
 
 

@@ -72,12 +72,12 @@ WRONG = plan(act("light.toggle", "light.kitchen_lights"), speech="")
 @pytest.mark.parametrize(
     ("language", "question", "said"),
     [
-        ("en", "is the kettle on?", "Yes, Kettle is on."),
-        ("de", "Ist Kettle an?", "Ja, Kettle ist ein."),  # HA's word for "on"
+        ("en", "is the kettle on?", "Yes. Kettle is on."),
+        ("de", "Ist Kettle an?", "Ja. Kettle ist ein."),  # HA's word for "on"
         ("fr", "Kettle est allumé ?", "Kettle : activé."),
-        ("es", "¿Kettle está encendido?", "Sí, Kettle: encendido."),
-        ("nl", "Staat Kettle aan?", "Ja, Kettle is aan."),
-        ("it", "Kettle è acceso?", "Sì, Kettle: acceso."),
+        ("es", "¿Kettle está encendido?", "Sí. Kettle: encendido."),
+        ("nl", "Staat Kettle aan?", "Ja. Kettle is aan."),
+        ("it", "Kettle è acceso?", "Sì. Kettle: acceso."),
     ],
 )
 async def test_a_state_question_is_answered_from_the_home(

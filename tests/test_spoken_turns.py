@@ -264,35 +264,35 @@ async def test_a_models_untidy_number_is_said_tidily(
         (
             "en",
             ("Is Hvac on?", "What's the temperature in here?"),
-            ("Yes, Hvac is cool, 21 degrees.", "22 degrees"),
+            ("Yes. Hvac is set to cool, 21 degrees.", "22 degrees"),
         ),
         (
             "de",
             ("Ist Hvac an?", "Wie warm ist es hier?"),
-            ("Ja, Hvac ist Kühlbetrieb, 21 Grad.", "22 Grad"),
+            ("Ja. Hvac steht auf Kühlbetrieb, 21 Grad.", "22 Grad"),
         ),
         (
             "fr",
             ("Hvac est allumé ?", "Quelle est la température ici ?"),
             (
-                "Hvac : climatisation, 21 degrés.",
+                "Hvac est en mode climatisation, 21 degrés.",
                 "Il fait 22 degrés dans la pièce Hallway.",
             ),
         ),
         (
             "es",
             ("¿Hvac está encendido?", "¿Qué temperatura hace aquí?"),
-            ("Sí, Hvac: frío, 21 grados.", "Hace 22 grados en Hallway."),
+            ("Sí. Hvac está en modo frío, 21 grados.", "Hace 22 grados en Hallway."),
         ),
         (
             "nl",
             ("Staat Hvac aan?", "Hoe warm is het hier?"),
-            ("Ja, Hvac is koelen, 21 graden.", "22 graden"),
+            ("Ja. Hvac staat op koelen, 21 graden.", "22 graden"),
         ),
         (
             "it",
             ("Hvac è acceso?", "Che temperatura c'è qui?"),
-            ("Sì, Hvac: freddo, 21 gradi.", "22 gradi"),
+            ("Sì. Hvac è in modalità freddo, 21 gradi.", "22 gradi"),
         ),
     ],
 )

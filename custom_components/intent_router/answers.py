@@ -128,12 +128,10 @@ def _yes_or_no(
     if len(judged) != 1:
         return None
     info, held = judged[0]
-    said = phrase(
-        "answer_yes" if held else "answer_no",
-        name=info.name,
-        state=_state(info, values),
+    state = _said_state(info, values)
+    return Answer(
+        [phrase("answer_yes" if held else "answer_no"), state], (info.entity_id,)
     )
-    return Answer([said], (info.entity_id,))
 
 
 def _holds(
@@ -217,19 +215,20 @@ def _states(entities: list[EntityInfo], values: SpokenValues) -> Answer | None:
     if not entities:
         return None
     return Answer(
-        [
-            phrase(_state_key(info), name=info.name, state=_state(info, values))
-            for info in entities
-        ],
+        [_said_state(info, values) for info in entities],
         tuple(info.entity_id for info in entities),
     )
 
 
-def _state_key(info: EntityInfo) -> str:
+def _said_state(info: EntityInfo, values: SpokenValues) -> Phrase:
+    """One device's state, as a sentence."""
+    key = "answer_mode" if _is_mode(info) else "answer_state"
+    return phrase(key, name=info.name, state=_state(info, values))
+
+
+def _is_mode(info: EntityInfo) -> bool:
     """A thermostat's mode is a noun: it "steht auf Heizen", it is not "Heizen"."""
-    if info.domain == "climate" and info.state not in _NO_MODE:
-        return "answer_mode"
-    return "answer_state"
+    return info.domain == "climate" and info.state not in _NO_MODE
 
 
 def _state(info: EntityInfo, values: SpokenValues) -> str:
