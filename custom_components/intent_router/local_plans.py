@@ -195,6 +195,10 @@ def _by_kind(
         if any(_fits(i, reading) for i in exposed.values() if i.domain == kind)
     }
     place_said = bool(mentions.areas or mentions.floors)
+    if mentions.kinds and not kinds:
+        # A kind was said that the verb does not fit ("alle Lichter … ab"
+        # unread, "de keukensloten openen"): never everything else there.
+        return None
     if not kinds and (mentions.everything or place_said):
         # "Everything in the office"; "open the garage": what the verb fits there.
         kinds = {
