@@ -195,9 +195,9 @@ def _by_kind(
         if any(_fits(i, reading) for i in exposed.values() if i.domain == kind)
     }
     place_said = bool(mentions.areas or mentions.floors)
-    if mentions.kinds and not kinds:
-        # A kind was said that the verb does not fit ("alle Lichter … ab"
-        # unread, "de keukensloten openen"): never everything else there.
+    if mentions.kinds and not kinds and mentions.everything:
+        # "All" of a kind the verb does not fit ("alle Lichter … ab" with
+        # its verb unread) is never everything else there.
         return None
     if not kinds and (mentions.everything or place_said):
         # "Everything in the office"; "open the garage": what the verb fits there.
