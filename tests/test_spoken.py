@@ -376,7 +376,7 @@ REVIEWED: list[tuple[str, str, dict[str, Any], str]] = [
     ("de", "stop_done", {"targets": LAMP}, "Ich habe Lampe angehalten."),
     ("es", "did_brighter", {"targets": LAMP}, "He subido el brillo de Lampe."),
     ("it", "did_brighter", {"targets": LAMP}, "Ho aumentato la luminosità di Lampe."),
-    ("fr", "did_dimmer", {"targets": LAMP}, "J'ai baissé la luminosité de Lampe."),
+    ("fr", "did_dimmer", {"targets": LAMP}, "J'ai tamisé Lampe."),
     (
         "de",
         "answer_mode",
