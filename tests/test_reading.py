@@ -482,7 +482,7 @@ def test_open_the_garage_is_grounded_by_the_verb_in_the_place_said() -> None:
 
 
 def test_all_of_a_kind_the_verb_does_not_fit_is_not_everything_there() -> None:
-    """ "Open all the lights in the garage" opens no garage door.
+    """Saying "open all the lights in the garage" opens no garage door.
 
     A kind was said, and the verb fits none of its devices: the words are
     not a wish for everything else in the place the verb does fit.

@@ -115,7 +115,15 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "zero",
-            **_UNITS,
+            1: "one",
+            2: "two",
+            3: "three",
+            4: "four",
+            5: "five",
+            6: "six",
+            7: "seven",
+            8: "eight",
+            9: "nine",
             10: "ten",
             11: "eleven",
             12: "twelve",
