@@ -280,6 +280,9 @@ def check_grounding(
         if action.tool in catalog.tools:
             dropped.append(action)
             continue
+        if chosen := mentions.which & set(action.targets):
+            # One of the devices the words name equally is a guess: asked.
+            return Ungrounded(tuple(sorted(mentions.which or chosen)))
         domain = domain_of(action.tool)
         found = grounding_basis(
             action.targets, mentions, catalog, last_targets, offered, confirm

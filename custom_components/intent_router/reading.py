@@ -81,6 +81,10 @@ class Mentions:
     classes: frozenset[str] = frozenset()
     # Domains a verb of their own was said for ("close": covers, valves).
     acted_on: frozenset[str] = frozenset()
+    # Devices the words name equally that neither place nor verb tells
+    # apart ("the reading light" in two rooms, "reading" for a light and a
+    # fan): a plan on them asks which.
+    which: frozenset[str] = frozenset()
 
     def fits_class(self, info: EntityInfo) -> bool:
         """Whether an entity's device class is one the words allow."""
@@ -144,8 +148,9 @@ def read(
         for word in tokens
         for known in _heard(word, vocabulary, heads, language, spoken)
     ]
+    verb_at = _verb_positions(heard, said_verbs, spoken)
     mentions, used, name_words = _mentions(
-        heard, language, catalog, set(said_verbs), generic
+        heard, language, catalog, set(said_verbs), generic, verb_at
     )
     # A verb's word that named a device is the name's when another verb was
     # said ("turn the back door lock off" locks nothing; "lock the back
@@ -153,7 +158,9 @@ def read(
     verbs = {v for v, found in said_verbs.items() if not found <= name_words} or set(
         said_verbs
     )
-    verb_words = {w for found in said_verbs.values() for w in found}
+    verb_words = {w for found in said_verbs.values() for w in found} | {
+        heard[i] for i in verb_at
+    }
     mentions = replace(
         mentions,
         acted_on=frozenset(
@@ -252,10 +259,13 @@ def _mentions(
     catalog: Catalog,
     verbs: set[Verb],
     generic: frozenset[str],
+    verb_at: set[int],
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
-    Also the words used, and of those the words that named a device.
+    A word said as a verb ("switch the fan on") is not also a kind, and a
+    kind word beside a name of that kind is the name's ("the desk lamp
+    light"). Also the words used, and of those the words that named a device.
     """
     spoken = words_for(language)
     said = set(heard)
@@ -269,10 +279,12 @@ def _mentions(
         if _says(said, f, language)
     )
     name_words = {word for hit in names.values() for word in hit}
+    name_words |= _heads_of_names(heard, names, catalog, spoken)
     used = name_words | {
         w for place in (*areas, *floors) for w in content_words(place, language)
     }
-    left = said - used
+    left = {w for i, w in enumerate(heard) if i not in verb_at} - used
+    entities, which = _resolved(names, areas, floors, catalog)
     kinds = {
         domain
         for domain, found in (spoken.kinds.items() if spoken else ())
@@ -291,17 +303,103 @@ def _mentions(
     }
     return (
         Mentions(
-            entities=frozenset(names),
+            entities=entities,
             areas=areas,
             floors=floors,
             kinds=frozenset(kinds),
             everything=spoken is not None and bool(left & spoken.everything),
             refers_back=spoken is not None and bool(left & spoken.reference),
             classes=classes,
+            which=which,
         ),
         used,
         name_words,
     )
+
+
+def _verb_positions(
+    heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
+) -> set[int]:
+    """Where a verb is said, its split head included.
+
+    "Switch off the lamp" says "switch off"; in "switch the fan on" the
+    phrase's first word opens the command and its rest follows later. A kind
+    word said before it is the device ("the switch on").
+    """
+    if spoken is None:
+        return set()
+    at = _phrases(heard, frozenset(p for v in said_verbs for p in spoken.verbs[v]))
+    kinds = {w for found in spoken.kinds.values() for w in found}
+    for index, word in enumerate(heard):
+        if index in at:
+            break
+        if any(
+            parts[0] == word and set(parts[1:]) <= set(heard[index + 1 :])
+            for verb in said_verbs
+            for parts in (p.split() for p in spoken.verbs[verb] if " " in p)
+        ):
+            return at | {index}
+        if word in kinds:
+            break
+    return at
+
+
+def _heads_of_names(
+    heard: list[str],
+    names: Mapping[str, frozenset[str]],
+    catalog: Catalog,
+    spoken: Words | None,
+) -> set[str]:
+    """Kind words said right beside a name of that kind ("desk lamp light")."""
+    if spoken is None:
+        return set()
+    kinds: dict[str, set[str]] = {}
+    for kind, found in spoken.kinds.items():
+        for word in found:
+            kinds.setdefault(word, set()).add(kind)
+    return {
+        word
+        for index, word in enumerate(heard)
+        for step in (-1, 1)
+        if 0 <= index + step < len(heard)
+        and any(
+            heard[index + step] in hit
+            and catalog.exposed[e].domain in kinds.get(word, ())
+            for e, hit in names.items()
+        )
+    }
+
+
+def _resolved(
+    names: Mapping[str, frozenset[str]],
+    areas: frozenset[str],
+    floors: frozenset[str],
+    catalog: Catalog,
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The devices named, and those named equally that need a "which one?".
+
+    Devices the same words name are told apart by the place said, else the
+    speaker's area; what is left, in several places or under several names,
+    is asked about. Each stays named, so a question still answers of it.
+    """
+    entities = set(names)
+    which: set[str] = set()
+    for words in set(names.values()):
+        alike = {e for e, hit in names.items() if hit == words}
+        info = catalog.exposed
+        placed = {
+            e for e in alike if info[e].area in areas or info[e].floor in floors
+        } or {
+            e
+            for e in alike
+            if info[e].area == catalog.speaker_area and not (areas or floors)
+        }
+        if placed:
+            entities -= alike - placed
+            alike = placed
+        if len({(info[e].name, info[e].area, info[e].floor) for e in alike}) > 1:
+            which |= alike
+    return frozenset(entities), frozenset(which)
 
 
 def _named(
@@ -322,6 +420,9 @@ def _named(
     door": the lock, not the door sensor).
     """
     hits: dict[str, frozenset[str]] = {}
+    # How fully each was named: 2 its name itself, 1 without its own kind
+    # word, 0 a part of it.
+    rank: dict[str, int] = {}
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
         full = [
@@ -331,12 +432,17 @@ def _named(
         ]
         if full:
             hits[info.entity_id] = max(full, key=len)
+            rank[info.entity_id] = 1 + any(_says(heard, n, language) for n in found)
         elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
             hits[info.entity_id] = frozenset(part)
+            rank[info.entity_id] = 0
+    # Of names the same words say, the one said most fully ("Reading" the
+    # scene, not Reading Light).
     strongest = {
         entity_id: hit
         for entity_id, hit in hits.items()
         if not any(other > hit for other in hits.values())
+        and rank[entity_id] == max(rank[o] for o, other in hits.items() if other == hit)
     }
     fitting = {
         entity_id

@@ -110,7 +110,7 @@ WORDS = Words.written(
         0.25: "cuarto|un cuarto",
     },
     verbs={
-        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha",
+        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|ejecuta|lanza",
         Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener",
         Verb.OPEN: "abre|abrir|sube|subir|levanta",
         Verb.CLOSE: "cierra|cerrar|baja|bajar",

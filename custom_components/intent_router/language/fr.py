@@ -119,7 +119,7 @@ WORDS = Words.written(
         0.25: "quart|un quart",
     },
     verbs={
-        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche",
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|lance|lancer|exécute",
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser",

@@ -112,7 +112,7 @@ WORDS = Words.written(
         0.25: "quarto|un quarto",
     },
     verbs={
-        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare",
+        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|esegui|lancia",
         Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare",
         Verb.OPEN: "apri|aprire|alza|alzare|solleva",
         Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare",
