@@ -148,7 +148,9 @@ def read(
         for word in tokens
         for known in _heard(word, vocabulary, heads, language, spoken)
     ]
-    verb_at = _verb_positions(heard, said_verbs, spoken)
+    question = is_question(text, language)
+    # In a question a verb's word is a state ("is the door open?").
+    verb_at = set() if question else _verb_positions(heard, said_verbs, spoken)
     mentions, used, name_words = _mentions(
         heard, language, catalog, set(said_verbs), generic, verb_at
     )
@@ -169,7 +171,6 @@ def read(
             if any(verb in info.verbs for verb in verbs)
         ),
     )
-    question = is_question(text, language)
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
         {tokens[i] for i in _phrases(tokens, spoken.shortcuts[Shortcut.AGAIN])}
@@ -328,7 +329,11 @@ def _verb_positions(
     """
     if spoken is None:
         return set()
-    at = _phrases(heard, frozenset(p for v in said_verbs for p in spoken.verbs[v]))
+    # A verb of one word may also imply its kind ("brighter": lights).
+    at = _phrases(
+        heard,
+        frozenset(p for v in said_verbs for p in spoken.verbs[v] if " " in p),
+    )
     kinds = {w for found in spoken.kinds.values() for w in found}
     for index, word in enumerate(heard):
         if index in at:
@@ -354,7 +359,7 @@ def _heads_of_names(
     if spoken is None:
         return set()
     kinds: dict[str, set[str]] = {}
-    for kind, found in spoken.kinds.items():
+    for kind, found in _nouns(spoken).items():
         for word in found:
             kinds.setdefault(word, set()).add(kind)
     return {
@@ -420,9 +425,8 @@ def _named(
     door": the lock, not the door sensor).
     """
     hits: dict[str, frozenset[str]] = {}
-    # How fully each was named: 2 its name itself, 1 without its own kind
-    # word, 0 a part of it.
-    rank: dict[str, int] = {}
+    # Whether each was named in full (or without its own kind word).
+    full_names: set[str] = set()
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
         full = [
@@ -432,17 +436,19 @@ def _named(
         ]
         if full:
             hits[info.entity_id] = max(full, key=len)
-            rank[info.entity_id] = 1 + any(_says(heard, n, language) for n in found)
+            full_names.add(info.entity_id)
         elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
             hits[info.entity_id] = frozenset(part)
-            rank[info.entity_id] = 0
-    # Of names the same words say, the one said most fully ("Reading" the
-    # scene, not Reading Light).
+    # Of names the same words say, those said in full, and of those the ones
+    # whose kind another noun says ("the reading scene": the scene Reading,
+    # not Reading Light).
     strongest = {
         entity_id: hit
         for entity_id, hit in hits.items()
         if not any(other > hit for other in hits.values())
-        and rank[entity_id] == max(rank[o] for o, other in hits.items() if other == hit)
+        and _fullest(
+            entity_id, hit, hits, full_names, _nouns_said(heard, hit, language)
+        )
     }
     fitting = {
         entity_id
@@ -455,6 +461,39 @@ def _named(
         if entity_id in fitting
         or not any(o in fitting for o, other in strongest.items() if other == hit)
     }
+
+
+def _fullest(
+    entity_id: str,
+    hit: frozenset[str],
+    hits: Mapping[str, frozenset[str]],
+    full_names: set[str],
+    kinds: set[str],
+) -> bool:
+    """Whether no device the same words name is named more fully.
+
+    A kind said beside the words decides first ("the ceiling light": the
+    light, not Ceiling Fan), then a name said in full.
+    """
+    alike = [o for o, other in hits.items() if other == hit]
+    ranks = {o: (o.partition(".")[0] in kinds, o in full_names) for o in alike}
+    return ranks[entity_id] == max(ranks.values())
+
+
+def _nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
+    """The kinds the words beside a name say by a noun (no verb's word)."""
+    spoken = words_for(language)
+    if spoken is None:
+        return set()
+    return {kind for kind, found in _nouns(spoken).items() if found & (heard - hit)}
+
+
+def _nouns(spoken: Words) -> dict[str, frozenset[str]]:
+    """Each kind's words that are no verb's ("lamp", not "brighter")."""
+    verb_words = {
+        w for found in spoken.verbs.values() for p in found for w in p.split()
+    }
+    return {kind: found - verb_words for kind, found in spoken.kinds.items()}
 
 
 def _said_name(
