@@ -343,3 +343,33 @@ async def test_a_script_or_scene_named_with_a_verb_runs(
         assert hass.states.get("input_boolean.printer").state == "on"
     else:
         assert hass.states.get("light.ceiling_lights").state == "off"
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "target"),
+    [
+        ("en", "the kids always run around on movie night", "scene.movie_night"),
+        ("en", "we start every good night with a story", "script.good_night"),
+        ("de", "wir starten jeden Filmabend mit Popcorn", "scene.filmabend"),
+        ("fr", "on lance toujours la soirée cinéma trop tard", "scene.soiree_cinema"),
+    ],
+)
+async def test_a_name_quoted_in_a_story_with_a_verb_asks(
+    hass: HomeAssistant,
+    agent: tuple[str, bool],
+    llm_server: ScriptedLLMServer,
+    language: str,
+    text: str,
+    target: str,
+) -> None:
+    """A verb word in a story is no command: the model's script waits for a yes."""
+    agent_id, _ = agent
+    llm_server.add_plan(plan(act(f"{target.partition('.')[0]}.turn_on", target)))
+    before = home_states(hass)
+
+    await converse(
+        hass, agent_id, text, satellite_in(hass, "Kitchen"), language=language
+    )
+    await hass.async_block_till_done()
+
+    assert _changed(hass, before) == {}

@@ -115,6 +115,9 @@ class Reading:
     question_words: frozenset[str] = frozenset()
     # The language the words are in (their plurals, for names called so).
     language: str = FALLBACK_LANGUAGE
+    # Whether a verb opens the words ("run the movie night routine"), as a
+    # command does and a story ("the kids run around on movie night") not.
+    imperative: bool = False
 
 
 def read(
@@ -203,6 +206,8 @@ def read(
     unexplained = tuple(
         word for word in heard if word not in used | verb_words | value_words | ignored
     )
+    forms = spoken.verb_forms if spoken else frozenset()
+    opening = next((w for w in own if w not in ignored - forms), "")
     kind_words = frozenset(
         word
         for found in (spoken.kinds.values() if spoken else ())
@@ -224,6 +229,7 @@ def read(
             if opener.endswith(" ") and " " not in opener.strip()
         ),
         language,
+        opening in verb_words | forms,
     )
 
 
@@ -321,32 +327,33 @@ def _mentions(
 def _verb_positions(
     heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
 ) -> set[int]:
-    """Where a verb is said, its split head included.
+    """Where the verb that opens the command is said, if one of its words is a kind.
 
-    "Switch off the lamp" says "switch off"; in "switch the fan on" the
-    phrase's first word opens the command and its rest follows later. A kind
-    word said before it is the device ("the switch on").
+    "Switch off the lamp" opens with "switch off"; in "switch the fan on"
+    the phrase's first word opens the command and its rest follows later.
+    After another verb or a kind word, it is the device ("turn the switch
+    on", "put the switch on"); a verb of one word may also imply its kind
+    ("brighter": lights).
     """
     if spoken is None:
         return set()
-    # A verb of one word may also imply its kind ("brighter": lights).
-    at = _phrases(
-        heard,
-        frozenset(p for v in said_verbs for p in spoken.verbs[v] if " " in p),
-    )
     kinds = {w for found in spoken.kinds.values() for w in found}
+    phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
     for index, word in enumerate(heard):
-        if index in at:
-            break
-        if any(
-            parts[0] == word and set(parts[1:]) <= set(heard[index + 1 :])
-            for verb in said_verbs
-            for parts in (p.split() for p in spoken.verbs[verb] if " " in p)
-        ):
-            return at | {index}
+        for parts in phrases:
+            if heard[index : index + len(parts)] == parts:
+                return (
+                    set(range(index, index + len(parts))) if len(parts) > 1 else set()
+                )
+            if (
+                len(parts) > 1
+                and parts[0] == word
+                and set(parts[1:]) <= set(heard[index + 1 :])
+            ):
+                return {index}
         if word in kinds:
             break
-    return at
+    return set()
 
 
 def _heads_of_names(
