@@ -373,3 +373,24 @@ async def test_a_name_quoted_in_a_story_with_a_verb_asks(
     await hass.async_block_till_done()
 
     assert _changed(hass, before) == {}
+
+
+async def test_the_answer_to_which_one_acts_on_that_one(
+    hass: HomeAssistant, agent: tuple[str, bool], llm_server: ScriptedLLMServer
+) -> None:
+    """Asked which reading light, "the bedroom one" switches that one alone."""
+    agent_id, _ = agent
+    [bedroom, office] = _ids(
+        hass, "light", "reading_light_bedroom", "reading_light_office"
+    )
+    llm_server.add_plan(plan(act("light.turn_on", bedroom, office)))
+    llm_server.add_plan(plan(act("light.turn_on", bedroom, office)))
+    kitchen = satellite_in(hass, "Kitchen")
+    before = home_states(hass)
+
+    asked = await converse(hass, agent_id, "turn on the reading light", kitchen)
+    await converse(hass, agent_id, "the bedroom one", kitchen)
+    await hass.async_block_till_done()
+
+    assert asked.continue_conversation is True
+    assert _changed(hass, before) == {bedroom: "on"}
