@@ -526,6 +526,11 @@ def test_names_the_words_say_equally_ask_which(
         ("activate the reading scene", {"scene.reading"}),
         ("turn on the desk lamp light", {"light.desk"}),
         ("turn on the reading light in the bedroom", {"light.reading_bedroom"}),
+        # Said in the plural, every one of them is meant.
+        (
+            "turn on the reading lights",
+            {"light.reading_bedroom", "light.reading_office"},
+        ),
     ],
 )
 def test_the_fullest_name_is_the_one_meant(text: str, named: set[str]) -> None:

@@ -10,7 +10,7 @@ grounding.py ask).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from .catalog import Catalog
 from .domains import verb_service
@@ -48,12 +48,15 @@ def resolved(
     areas: frozenset[str],
     floors: frozenset[str],
     catalog: Catalog,
+    plural: Collection[str],
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The devices named, and those named equally that need a "which one?".
 
     Devices the same words name are told apart by the place said, else the
     speaker's area; what is left, in several places or under several names,
-    is asked about. Each stays named, so a question still answers of it.
+    is asked about, unless their kind was said in the plural ("the stuck
+    lights": all of them). Each stays named, so a question still answers of
+    it.
     """
     entities = set(names)
     which: set[str] = set()
@@ -70,7 +73,9 @@ def resolved(
         if placed:
             entities -= alike - placed
             alike = placed
-        if len({(info[e].name, info[e].area, info[e].floor) for e in alike}) > 1:
+        if len({(info[e].name, info[e].area, info[e].floor) for e in alike}) > 1 and (
+            not {info[e].domain for e in alike} <= set(plural)
+        ):
             which |= alike
     return frozenset(entities), frozenset(which)
 
@@ -81,6 +86,7 @@ def named(
     language: str,
     verbs: set[Verb],
     generic: frozenset[str],
+    plural: Collection[str] = (),
 ) -> dict[str, frozenset[str]]:
     """Entities named in full, or by a distinctive part of a name; their words.
 
@@ -113,9 +119,13 @@ def named(
     strongest = {
         entity_id: hit
         for entity_id, hit in hits.items()
-        if not any(other > hit for other in hits.values())
-        and _fullest(
-            entity_id, hit, hits, full_names, _nouns_said(heard, hit, language)
+        # "The stuck lights": every light a word of the name calls so.
+        if entity_id.partition(".")[0] in plural
+        or (
+            not any(other > hit for other in hits.values())
+            and _fullest(
+                entity_id, hit, hits, full_names, _nouns_said(heard, hit, language)
+            )
         )
     }
     fitting = {

@@ -45,6 +45,7 @@ from .language import (
     fold,
     is_question,
     kind_names,
+    singular,
     stop_words,
     terms,
     words_for,
@@ -276,7 +277,8 @@ def _mentions(
     """
     spoken = words_for(language)
     said = set(heard)
-    names = named(catalog, said, language, verbs, generic)
+    plural = _plural_kinds(said, spoken, language)
+    names = named(catalog, said, language, verbs, generic, plural)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
     areas = frozenset(a for a in catalog.area_floors if says(said, a, language))
@@ -289,7 +291,7 @@ def _mentions(
         w for place in (*areas, *floors) for w in content_words(place, language)
     }
     left = {w for i, w in enumerate(heard) if i not in verb_at} - used
-    entities, which = resolved(names, areas, floors, catalog)
+    entities, which = resolved(names, areas, floors, catalog, plural)
     kinds = {
         domain
         for domain, found in (spoken.kinds.items() if spoken else ())
@@ -320,6 +322,20 @@ def _mentions(
         used,
         name_words,
     )
+
+
+def _plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
+    """The kinds said in the plural ("lights": the table has "light" too)."""
+    return {
+        kind
+        for kind, found in (spoken.kinds.items() if spoken else ())
+        for word in found & said
+        if any(
+            len(other) < len(word)
+            and singular(other, language) == singular(word, language)
+            for other in found
+        )
+    }
 
 
 def _verb_positions(
