@@ -488,3 +488,109 @@ def test_all_of_a_kind_the_verb_does_not_fit_is_not_everything_there() -> None:
     not a wish for everything else in the place the verb does fit.
     """
     assert _plan("open all the lights in the garage", area="Kitchen") is None
+
+
+def _shared_names(speaker_area: str | None) -> Catalog:
+    """A light name two rooms share in three languages, a fan and a scene."""
+    home = [
+        _entity("light.reading_bedroom", "Reading Light", "Bedroom"),
+        _entity("light.reading_office", "Reading Light", "Office"),
+        _entity("fan.reading", "Reading Fan", "Office"),
+        _entity("scene.reading", "Reading", None),
+        _entity("light.desk", "Desk Lamp", "Office"),
+        _entity("light.office_ceiling", "Office Ceiling", "Office"),
+        _entity("switch.printer", "Printer", "Office"),
+        _entity("light.lese_schlafzimmer", "Leselampe", "Bedroom"),
+        _entity("light.lese_buero", "Leselampe", "Office"),
+        _entity("light.lecture_chambre", "Lampe de lecture", "Bedroom"),
+        _entity("light.lecture_bureau", "Lampe de lecture", "Office"),
+    ]
+    return small_catalog(home, ["Bedroom", "Office", "Kitchen"], speaker_area)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "choices"),
+    [
+        ("turn on the reading light", "en", {"reading_bedroom", "reading_office"}),
+        (
+            "turn off the reading",
+            "en",
+            {"reading_bedroom", "reading_office", "reading"},
+        ),
+        ("schalte die Leselampe aus", "de", {"lese_schlafzimmer", "lese_buero"}),
+        ("éteins la lampe de lecture", "fr", {"lecture_chambre", "lecture_bureau"}),
+    ],
+)
+def test_names_the_words_say_equally_ask_which(
+    text: str, language: str, choices: set[str]
+) -> None:
+    """From the kitchen: asked, never all; in the office, the office's one."""
+    planned = plan_from_reading(
+        read(text, language, _shared_names("Kitchen")),
+        _shared_names("Kitchen"),
+        [],
+        CONFIRM,
+    )
+    assert isinstance(planned, Choice)
+    assert {c.partition(".")[2] for c in planned.choices} == choices
+
+    office = _shared_names("Office")
+    here = read(text, language, office).mentions
+    bedroom = ("bedroom", "schlafzimmer", "chambre")
+    assert not {e for e in here.entities if e.endswith(bedroom)}
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("activate the reading scene", {"scene.reading"}),
+        ("turn on the desk lamp light", {"light.desk"}),
+        ("turn on the reading light in the bedroom", {"light.reading_bedroom"}),
+        # Said in the plural, every one of them is meant.
+        (
+            "turn on the reading lights",
+            {"light.reading_bedroom", "light.reading_office"},
+        ),
+    ],
+)
+def test_the_fullest_name_is_the_one_meant(text: str, named: set[str]) -> None:
+    """A kind said beside a name, or the place said, tells equal names apart."""
+    mentions = read(text, "en", _shared_names("Kitchen")).mentions
+    assert mentions.entities == named
+    assert not mentions.which
+    assert not mentions.kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "kinds"),
+    [
+        ("switch the fan on", "en", {"fan"}),
+        ("switch off the lamp", "en", {"light"}),
+        ("turn on the switch", "en", {"switch"}),
+        ("put the switch on", "en", {"switch"}),
+        ("turn the switch on", "en", {"switch"}),
+        ("schalte den Ventilator ein", "de", {"fan"}),
+        ("schakel de ventilator in", "nl", {"fan"}),
+    ],
+)
+def test_a_verb_is_not_also_a_kind(text: str, language: str, kinds: set[str]) -> None:
+    """Said as the verb, "switch" is no switch; said as the device it is."""
+    assert read(text, language, _shared_names("Office")).mentions.kinds == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "imperative"),
+    [
+        ("run the good night routine", "en", True),
+        ("the kids always run around on movie night", "en", False),
+        ("starte das Skript Gute Nacht", "de", True),
+        ("wir starten jeden Filmabend mit Popcorn", "de", False),
+        ("lance le script bonne nuit", "fr", True),
+        ("on lance toujours la soirée cinéma trop tard", "fr", False),
+    ],
+)
+def test_a_verb_opens_a_command_not_a_story(
+    text: str, language: str, imperative: bool
+) -> None:
+    """Whether the words open with a verb, as a command to run a script does."""
+    assert read(text, language, _shared_names(None)).imperative is imperative

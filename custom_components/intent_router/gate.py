@@ -166,7 +166,7 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
     first (unlocking, opening a garage door: `confirm`) asks unless
     `confirmed` already, and so does a tool that may change things when the
     words `said` do not say what it acts on, and a script or scene whose
-    name the words only quote: no verb, and words left unexplained
+    name the words only quote: no opening verb, and words left unexplained
     (`commanded` False: "my grandmother always said good night").
     """
     grounding = (

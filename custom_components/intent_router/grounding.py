@@ -216,13 +216,16 @@ def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis | No
 
 
 def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
-    """Whether an answer to "which one?" picks an offered target."""
+    """Whether an answer to "which one?" picks an offered target.
+
+    A place said picks what is there ("the bedroom one"), not every choice.
+    """
     info = catalog.exposed.get(target)
-    return (
-        mentions.everything
-        or mentions.refers_back
-        or (info is not None and info.area in mentions.areas)
-    )
+    if info is None:
+        return False
+    if mentions.areas or mentions.floors:
+        return info.area in mentions.areas or info.floor in mentions.floors
+    return mentions.everything or mentions.refers_back
 
 
 @dataclass(slots=True, frozen=True)
@@ -280,6 +283,9 @@ def check_grounding(
         if action.tool in catalog.tools:
             dropped.append(action)
             continue
+        if chosen := mentions.which & set(action.targets):
+            # One of the devices the words name equally is a guess: asked.
+            return Ungrounded(tuple(sorted(mentions.which or chosen)))
         domain = domain_of(action.tool)
         found = grounding_basis(
             action.targets, mentions, catalog, last_targets, offered, confirm

@@ -60,9 +60,11 @@ def plan_from_reading(
         return _same_elsewhere(reading, catalog, last_actions, confirm)
     if (mentions.entities or mentions.kinds) and not (reading.verbs or reading.values):
         reading = _as_last_time(reading, last_actions) or reading
-    targets = _picked(reading, catalog, offered) or _targets(
-        reading, catalog, referred, confirm
-    )
+    picked = _picked(reading, catalog, offered)
+    if picked is None and mentions.which & mentions.entities:
+        # Devices the words name equally, that no place or verb tells apart.
+        return Choice(tuple(sorted(mentions.which)))
+    targets = picked or _targets(reading, catalog, referred, confirm)
     if targets is None or isinstance(targets, Choice):
         return targets
     # One action per service and arguments, on every target they fit.

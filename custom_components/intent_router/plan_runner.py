@@ -134,9 +134,10 @@ class PlanRunner:
             confirmed = automation_confirms(
                 plan, utterance.automation, utterance.text, utterance.language, catalog
             )
-        # Words that say no verb and leave others unexplained may only quote
-        # a script's name ("she always said good night").
-        commanded = reading is None or bool(reading.verbs) or not reading.unexplained
+        # Words that leave others unexplained and open with no verb may only
+        # quote a script's name ("she always said good night", "the kids
+        # run around on movie night").
+        commanded = reading is None or reading.imperative or not reading.unexplained
         gated = self._gate(
             utterance, plan, catalog, source, mentions, confirmed, commanded
         )

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .catalog import Catalog
-from .domains import DOMAINS, verb_service
+from .domains import DOMAINS
 from .heard import compound_heads, generic_words, heard_as, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
@@ -43,12 +43,13 @@ from .language import (
     fold,
     is_question,
     kind_names,
-    kind_words,
     spans,
+    singular,
     stop_words,
     terms,
     words_for,
 )
+from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
 from .senses import bridged, sense_bridges
 from .values import Value, said_values, said_words
@@ -75,6 +76,10 @@ class Mentions:
     classes: frozenset[str] = frozenset()
     # Domains a verb of their own was said for ("close": covers, valves).
     acted_on: frozenset[str] = frozenset()
+    # Devices the words name equally that neither place nor verb tells
+    # apart ("the reading light" in two rooms, "reading" for a light and a
+    # fan): a plan on them asks which.
+    which: frozenset[str] = frozenset()
 
     def fits_class(self, info: EntityInfo) -> bool:
         """Whether an entity's device class is one the words allow."""
@@ -108,6 +113,9 @@ class Reading:
     # The kinds a complaint was about ("too dark": lights): a place with
     # none of them to change hears so.
     complaint: frozenset[str] = frozenset()
+    # Whether a verb opens the words ("run the movie night routine"), as a
+    # command does and a story ("the kids run around on movie night") not.
+    imperative: bool = False
 
 
 def read(
@@ -154,8 +162,14 @@ def read(
         bridges,
         stop_words(language),
     )
+    # A complaint asks only with its mark ("hace calor" opens like a question).
+    question = is_question(text, language) and (
+        not complained or any(mark in text for mark in "?¿")
+    )
+    # In a question a verb's word is a state ("is the door open?").
+    verb_at = set() if question else _verb_positions(heard, said_verbs, spoken)
     mentions, used, name_words = _mentions(
-        heard, language, catalog, set(said_verbs) | complaint_verbs, generic
+        heard, language, catalog, set(said_verbs) | complaint_verbs, generic, verb_at
     )
     complaint = frozenset(domain for domain, _ in complained)
     mentions = replace(mentions, kinds=mentions.kinds | complaint)
@@ -166,7 +180,9 @@ def read(
         said_verbs
     )
     verbs |= complaint_verbs
-    verb_words = {w for found in said_verbs.values() for w in found}
+    verb_words = {w for found in said_verbs.values() for w in found} | {
+        heard[i] for i in verb_at
+    }
     mentions = replace(
         mentions,
         acted_on=frozenset(
@@ -174,10 +190,6 @@ def read(
             for domain, info in DOMAINS.items()
             if any(verb in info.verbs for verb in verbs)
         ),
-    )
-    # A complaint asks only with its mark ("hace calor" opens like a question).
-    question = is_question(text, language) and (
-        not complained or any(mark in text for mark in "?¿")
     )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
@@ -212,6 +224,8 @@ def read(
     unexplained = tuple(
         word for word in heard if word not in used | verb_words | value_words | ignored
     )
+    forms = spoken.verb_forms if spoken else frozenset()
+    opening = next((w for w in own if w not in ignored - forms), "")
     kind_words = frozenset(
         word
         for found in (spoken.kinds.values() if spoken else ())
@@ -234,6 +248,7 @@ def read(
         ),
         language,
         complaint,
+        opening in verb_words | forms,
     )
 
 
@@ -259,30 +274,33 @@ def _mentions(
     catalog: Catalog,
     verbs: set[Verb],
     generic: frozenset[str],
+    verb_at: set[int],
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
-    Also the words used, and of those the words that named a device.
+    A word said as a verb ("switch the fan on") is not also a kind, and a
+    kind word beside a name of that kind is the name's ("the desk lamp
+    light"). Also the words used, and of those the words that named a device.
     """
     spoken = words_for(language)
     said = set(heard)
-    names = _named(catalog, said, language, verbs, generic)
+    plural = _plural_kinds(said, spoken, language)
+    names = named(catalog, said, language, verbs, generic, plural)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
     areas = frozenset(
         area
         for area in catalog.area_floors
         if any(
-            _says(said, name, language)
+            says(said, name, language)
             for name in (area, *catalog.area_aliases.get(area, ()))
         )
     )
     floors = frozenset(
-        f
-        for f in filter(None, catalog.area_floors.values())
-        if _says(said, f, language)
+        f for f in filter(None, catalog.area_floors.values()) if says(said, f, language)
     )
     name_words = {word for hit in names.values() for word in hit}
+    name_words |= heads_of_names(heard, names, catalog, spoken)
     used = name_words | {
         w
         for place in (
@@ -293,7 +311,8 @@ def _mentions(
         for w in content_words(place, language)
         if w in said
     }
-    left = said - used
+    left = {w for i, w in enumerate(heard) if i not in verb_at} - used
+    entities, which = resolved(names, areas, floors, catalog, plural)
     kinds = {
         domain
         for domain, found in (spoken.kinds.items() if spoken else ())
@@ -312,85 +331,64 @@ def _mentions(
     }
     return (
         Mentions(
-            entities=frozenset(names),
+            entities=entities,
             areas=areas,
             floors=floors,
             kinds=frozenset(kinds),
             everything=spoken is not None and bool(left & spoken.everything),
             refers_back=spoken is not None and bool(left & spoken.reference),
             classes=classes,
+            which=which,
         ),
         used,
         name_words,
     )
 
 
-def _named(
-    catalog: Catalog,
-    heard: set[str],
-    language: str,
-    verbs: set[Verb],
-    generic: frozenset[str],
-) -> dict[str, frozenset[str]]:
-    """Entities named in full, or by a distinctive part of a name; their words.
-
-    Words of places and kinds of device do not name an entity on their own
-    ("kitchen", "light"): they make the place and kind rules apply instead.
-    A name said without its last word when that word is its own kind ("Back
-    Door" for Back Door Lock) is said in full. Of two entities, the one more
-    of whose name was said wins ("good night" names Good Night, not Movie
-    Night); of those named equally, the verb decides ("unlock the back
-    door": the lock, not the door sensor).
-    """
-    hits: dict[str, frozenset[str]] = {}
-    for info in catalog.exposed.values():
-        found = [n for n in (info.name, *info.aliases) if n]
-        full = [
-            said
-            for name in found
-            if (said := _said_name(heard, name, info.domain, language, generic))
-        ]
-        if full:
-            hits[info.entity_id] = max(full, key=len)
-        elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
-            hits[info.entity_id] = frozenset(part)
-    strongest = {
-        entity_id: hit
-        for entity_id, hit in hits.items()
-        if not any(other > hit for other in hits.values())
-    }
-    fitting = {
-        entity_id
-        for entity_id in strongest
-        if any(verb_service(entity_id.partition(".")[0], v) for v in verbs)
-    }
+def _plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
+    """The kinds said in the plural ("lights": the table has "light" too)."""
     return {
-        entity_id: hit
-        for entity_id, hit in strongest.items()
-        if entity_id in fitting
-        or not any(o in fitting for o, other in strongest.items() if other == hit)
+        kind
+        for kind, found in (spoken.kinds.items() if spoken else ())
+        for word in found & said
+        if any(
+            len(other) < len(word)
+            and singular(other, language) == singular(word, language)
+            for other in found
+        )
     }
 
 
-def _said_name(
-    heard: set[str], name: str, domain: str, language: str, generic: frozenset[str]
-) -> frozenset[str]:
-    """The words of a name said in full, or of it without its own kind word."""
-    if _says(heard, name, language):
-        return content_words(name, language)
-    *core, last = terms(name, language) or [""]
-    if core and last in kind_words(domain, language):
-        wanted = content_words(" ".join(core), language)
-        # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
-        if wanted - generic and wanted <= heard:
-            return wanted
-    return frozenset()
+def _verb_positions(
+    heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
+) -> set[int]:
+    """Where the verb that opens the command is said, if one of its words is a kind.
 
-
-def _says(heard: set[str], name: str, language: str) -> bool:
-    """Whether every word of a name that matters was said."""
-    wanted = content_words(name, language)
-    return bool(wanted) and wanted <= heard
+    "Switch off the lamp" opens with "switch off"; in "switch the fan on"
+    the phrase's first word opens the command and its rest follows later.
+    After another verb or a kind word, it is the device ("turn the switch
+    on", "put the switch on"); a verb of one word may also imply its kind
+    ("brighter": lights).
+    """
+    if spoken is None:
+        return set()
+    kinds = {w for found in spoken.kinds.values() for w in found}
+    phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
+    for index, word in enumerate(heard):
+        for parts in phrases:
+            if heard[index : index + len(parts)] == parts:
+                return (
+                    set(range(index, index + len(parts))) if len(parts) > 1 else set()
+                )
+            if (
+                len(parts) > 1
+                and parts[0] == word
+                and set(parts[1:]) <= set(heard[index + 1 :])
+            ):
+                return {index}
+        if word in kinds:
+            break
+    return set()
 
 
 def _closes(tokens: list[str], spoken: Words) -> bool:

@@ -162,7 +162,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "on|turn on|switch on|start|activate|enable|power on",
+        Verb.ON: "on|turn on|switch on|start|activate|enable|power on|run|launch",
         Verb.OFF: "off|turn off|switch off|turn of|switch of|stop|deactivate|disable|power off|shut off",
         Verb.OPEN: "open|raise|lift|roll up",
         Verb.CLOSE: "close|shut|lower|roll down",

@@ -183,7 +183,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|enciendes|prendes|reenciende|pon|enchufa",
+        Verb.ON: "enciende|encender|prende|prender|activa|activar|pon en marcha|enciendes|prendes|reenciende|pon|enchufa|ejecuta|lanza",
         Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener|apagas",
         Verb.OPEN: "abre|abrir|sube|subir|levanta|abres|subes",
         Verb.CLOSE: "cierra|cerrar|baja|bajar|cierras|bajas",

@@ -208,7 +208,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche",
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche|lance|lancer|exécute",
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",

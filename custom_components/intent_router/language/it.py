@@ -182,7 +182,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva",
+        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva|esegui|lancia",
         Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare|rispegni|rispegnere",
         Verb.OPEN: "apri|aprire|alza|alzare|solleva|riapri|riaprire|alzi|rialza",
         Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare|richiudi|richiudere|abbassi|riabbassa",

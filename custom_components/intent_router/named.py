@@ -1,0 +1,195 @@
+"""Which devices the words name, and which of them need a "which one?".
+
+One resolution for every plan: a name said in full, or without its own
+kind word, or by a distinctive part; of devices the same words name, a kind
+said beside them decides, then a name said in full, then the verb; what is
+left is told apart by the place said or the speaker's area, else asked
+about (reading.py keeps it in `Mentions.which`; local_plans.py and
+grounding.py ask).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from .catalog import Catalog
+from .domains import verb_service
+from .language import Verb, Words, content_words, kind_words, terms, words_for
+
+
+def heads_of_names(
+    heard: list[str],
+    names: Mapping[str, frozenset[str]],
+    catalog: Catalog,
+    spoken: Words | None,
+) -> set[str]:
+    """Kind words said right beside a name of that kind ("desk lamp light")."""
+    if spoken is None:
+        return set()
+    kinds: dict[str, set[str]] = {}
+    for kind, found in _nouns(spoken).items():
+        for word in found:
+            kinds.setdefault(word, set()).add(kind)
+    return {
+        word
+        for index, word in enumerate(heard)
+        for step in (-1, 1)
+        if 0 <= index + step < len(heard)
+        and any(
+            heard[index + step] in hit
+            and catalog.exposed[e].domain in kinds.get(word, ())
+            for e, hit in names.items()
+        )
+    }
+
+
+def resolved(
+    names: Mapping[str, frozenset[str]],
+    areas: frozenset[str],
+    floors: frozenset[str],
+    catalog: Catalog,
+    plural: Collection[str],
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The devices named, and those named equally that need a "which one?".
+
+    Devices the same words name are told apart by the place said, else the
+    speaker's area; what is left, in several places or under several names,
+    is asked about, unless their kind was said in the plural ("the stuck
+    lights": all of them). Each stays named, so a question still answers of
+    it.
+    """
+    entities = set(names)
+    which: set[str] = set()
+    for words in set(names.values()):
+        alike = {e for e, hit in names.items() if hit == words}
+        info = catalog.exposed
+        placed = {
+            e for e in alike if info[e].area in areas or info[e].floor in floors
+        } or {
+            e
+            for e in alike
+            if info[e].area == catalog.speaker_area and not (areas or floors)
+        }
+        if placed:
+            entities -= alike - placed
+            alike = placed
+        if len({(info[e].name, info[e].area, info[e].floor) for e in alike}) > 1 and (
+            not {info[e].domain for e in alike} <= set(plural)
+        ):
+            which |= alike
+    return frozenset(entities), frozenset(which)
+
+
+def named(
+    catalog: Catalog,
+    heard: set[str],
+    language: str,
+    verbs: set[Verb],
+    generic: frozenset[str],
+    plural: Collection[str] = (),
+) -> dict[str, frozenset[str]]:
+    """Entities named in full, or by a distinctive part of a name; their words.
+
+    Words of places and kinds of device do not name an entity on their own
+    ("kitchen", "light"): they make the place and kind rules apply instead.
+    A name said without its last word when that word is its own kind ("Back
+    Door" for Back Door Lock) is said in full. Of two entities, the one more
+    of whose name was said wins ("good night" names Good Night, not Movie
+    Night); of those named equally, the verb decides ("unlock the back
+    door": the lock, not the door sensor).
+    """
+    hits: dict[str, frozenset[str]] = {}
+    # Whether each was named in full (or without its own kind word).
+    full_names: set[str] = set()
+    for info in catalog.exposed.values():
+        found = [n for n in (info.name, *info.aliases) if n]
+        full = [
+            said
+            for name in found
+            if (said := _said_name(heard, name, info.domain, language, generic))
+        ]
+        if full:
+            hits[info.entity_id] = max(full, key=len)
+            full_names.add(info.entity_id)
+        elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
+            hits[info.entity_id] = frozenset(part)
+    # Of names the same words say, those said in full, and of those the ones
+    # whose kind another noun says ("the reading scene": the scene Reading,
+    # not Reading Light).
+    strongest = {
+        entity_id: hit
+        for entity_id, hit in hits.items()
+        # "The stuck lights": every light a word of the name calls so.
+        if entity_id.partition(".")[0] in plural
+        or (
+            not any(other > hit for other in hits.values())
+            and _fullest(
+                entity_id, hit, hits, full_names, _nouns_said(heard, hit, language)
+            )
+        )
+    }
+    fitting = {
+        entity_id
+        for entity_id in strongest
+        if any(verb_service(entity_id.partition(".")[0], v) for v in verbs)
+    }
+    return {
+        entity_id: hit
+        for entity_id, hit in strongest.items()
+        if entity_id in fitting
+        or not any(o in fitting for o, other in strongest.items() if other == hit)
+    }
+
+
+def _fullest(
+    entity_id: str,
+    hit: frozenset[str],
+    hits: Mapping[str, frozenset[str]],
+    full_names: set[str],
+    kinds: set[str],
+) -> bool:
+    """Whether no device the same words name is named more fully.
+
+    A kind said beside the words decides first ("the ceiling light": the
+    light, not Ceiling Fan), then a name said in full.
+    """
+    alike = [o for o, other in hits.items() if other == hit]
+    ranks = {o: (o.partition(".")[0] in kinds, o in full_names) for o in alike}
+    return ranks[entity_id] == max(ranks.values())
+
+
+def _nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
+    """The kinds the words beside a name say by a noun (no verb's word)."""
+    spoken = words_for(language)
+    if spoken is None:
+        return set()
+    return {kind for kind, found in _nouns(spoken).items() if found & (heard - hit)}
+
+
+def _nouns(spoken: Words) -> dict[str, frozenset[str]]:
+    """Each kind's words that are no verb's ("lamp", not "brighter")."""
+    verb_words = {
+        w for found in spoken.verbs.values() for p in found for w in p.split()
+    }
+    return {kind: found - verb_words for kind, found in spoken.kinds.items()}
+
+
+def _said_name(
+    heard: set[str], name: str, domain: str, language: str, generic: frozenset[str]
+) -> frozenset[str]:
+    """The words of a name said in full, or of it without its own kind word."""
+    if says(heard, name, language):
+        return content_words(name, language)
+    *core, last = terms(name, language) or [""]
+    if core and last in kind_words(domain, language):
+        wanted = content_words(" ".join(core), language)
+        # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
+        if wanted - generic and wanted <= heard:
+            return wanted
+    return frozenset()
+
+
+def says(heard: set[str], name: str, language: str) -> bool:
+    """Whether every word of a name that matters was said."""
+    wanted = content_words(name, language)
+    return bool(wanted) and wanted <= heard
