@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter, defaultdict
 import contextlib
+import json
 from pathlib import Path
 import statistics
 import sys
@@ -341,6 +342,12 @@ async def run_cases(args: argparse.Namespace) -> None:
     if args.group:
         # One source of a set, e.g. home-assistant-datasets' assist-mini.
         cases = [case for case in cases if case.group.startswith(args.group)]
+    if args.rerun:
+        # The cases of an earlier run's lines (all, or those picked from it).
+        wanted = {
+            json.loads(line)["id"] for line in args.rerun.read_text().splitlines()
+        }
+        cases = [case for case in cases if case.id in wanted]
     chosen = sample(cases, sets, args.limit, args.seed, args.limit_per_lang)
     by_home: dict[str, list[Case]] = defaultdict(list)
     for case in chosen:
@@ -452,6 +459,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--group", help="only cases whose group starts so, e.g. assist-mini/"
+    )
+    parser.add_argument(
+        "--rerun",
+        type=Path,
+        help="only the cases of these result lines (.jsonl of an earlier run)",
     )
     parser.add_argument("--limit", type=int, help="cases in all, spread over sets")
     parser.add_argument(
