@@ -336,3 +336,37 @@ async def test_a_learned_command_that_fails_on_replay_is_forgotten(
     llm_server.add_plan(plan(act("media_player.media_pause", KITCHEN)))
     await converse(hass, agent_id, sentence, kitchen)
     assert len(llm_server.requests) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("zet de waterkoker uit", "nl"),
+        ("metti in pausa il timer pizza", "it"),
+        ("mets le minuteur en pause", "fr"),
+        ("pon un temporizador de diez minutos", "es"),
+    ],
+)
+def test_an_opener_other_commands_share_is_not_always_music(
+    text: str, language: str
+) -> None:
+    """Openers other commands share ("zet", "metti", "mets", "pon"): not searched."""
+    assert play_request(text, language, lambda _: False) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "query"),
+    [
+        ("zet Queen op", "nl", "Queen"),
+        ("metti i Pink Floyd", "it", "Pink Floyd"),
+        ("mets du Daft Punk", "fr", "Daft Punk"),
+    ],
+)
+def test_the_same_openers_still_play_a_name(
+    text: str, language: str, query: str
+) -> None:
+    """Without another command's word, the shared opener plays what is named."""
+    request = play_request(text, language, lambda _: False)
+
+    assert request is not None
+    assert request.query == query

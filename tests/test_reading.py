@@ -594,3 +594,127 @@ def test_a_verb_opens_a_command_not_a_story(
 ) -> None:
     """Whether the words open with a verb, as a command to run a script does."""
     assert read(text, language, _shared_names(None)).imperative is imperative
+
+
+def _kitchen_of(language: str) -> Catalog:
+    """A kitchen with a light, a thermostat, a blind and a switch; a floor."""
+    home = [
+        EntityInfo("light.ceiling", "Ceiling", (), "Kitchen", "on", {}, floor="Ground"),
+        EntityInfo("climate.kitchen", "Thermostat", (), "Kitchen", "heat", {}),
+        EntityInfo(
+            "cover.kitchen_blind",
+            "Blind",
+            (),
+            "Kitchen",
+            "open",
+            {},
+            {"device_class": "blind"},
+            floor="Ground",
+        ),
+        EntityInfo("switch.kettle", "Kettle", (), "Kitchen", "off", {}),
+        EntityInfo("lock.kitchen_door", "Kitchen Door", (), "Kitchen", "locked", {}),
+        EntityInfo("lock.sliding_doors", "Sliding Doors", (), "Patio", "locked", {}),
+    ]
+    catalog = small_catalog(home, ["Kitchen", "Patio"], None)
+    return Catalog(
+        **{
+            **{f: getattr(catalog, f) for f in catalog.__dataclass_fields__},
+            "area_floors": {"Kitchen": "Ground", "Patio": None},
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("turn off all the lights in the kitchen", "en"),
+        ("Mach alle Lichter in der Küche aus", "de"),
+        ("éteins toutes les lumières de la cuisine", "fr"),
+    ],
+)
+def test_all_of_a_kind_is_that_kind_not_everything_there(
+    text: str, language: str
+) -> None:
+    """All the lights in a room are its lights, never its thermostat or blind."""
+    names = {"Kitchen": {"de": "Küche", "fr": "Cuisine"}.get(language, "Kitchen")}
+    catalog = _renamed(_kitchen_of(language), names)
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+
+    assert planned == Plan((Action("light.turn_off", ("light.ceiling",)),), "", 1.0)
+
+
+def _renamed(catalog: Catalog, names: dict[str, str]) -> Catalog:
+    """The same home with its rooms named in the speaker's language."""
+    exposed = {
+        e: EntityInfo(
+            i.entity_id,
+            i.name,
+            i.aliases,
+            names.get(i.area or "", i.area),
+            i.state,
+            i.attributes,
+            i.all_attributes,
+            i.floor,
+        )
+        for e, i in catalog.exposed.items()
+    }
+    area_floors = {names.get(a, a): f for a, f in catalog.area_floors.items()}
+    return Catalog(
+        **{
+            **{f: getattr(catalog, f) for f in catalog.__dataclass_fields__},
+            "exposed": exposed,
+            "entities": list(exposed.values()),
+            "listed": list(exposed.values()),
+            "areas": list(area_floors),
+            "area_floors": area_floors,
+        }
+    )
+
+
+def test_a_kind_said_that_the_verb_fits_nowhere_is_not_the_rest_of_the_room() -> None:
+    """Saying "open the lights in the kitchen" opens no blind: the kind decides."""
+    assert (
+        plan_from_reading(
+            read("open the lights in the kitchen", "en", _kitchen_of("en")),
+            _kitchen_of("en"),
+            [],
+            CONFIRM,
+        )
+        is None
+    )
+
+
+def test_a_verb_word_in_a_place_name_is_the_places() -> None:
+    """In "planta baja", "baja" (lower) names the floor; no blind is lowered."""
+    catalog = _renamed(_kitchen_of("es"), {"Kitchen": "Cocina"})
+    catalog = Catalog(
+        **{
+            **{f: getattr(catalog, f) for f in catalog.__dataclass_fields__},
+            "area_floors": {"Cocina": "Planta baja", "Patio": None},
+        }
+    )
+    catalog.exposed["light.ceiling"] = EntityInfo(
+        "light.ceiling", "Techo", (), "Cocina", "off", {}, floor="Planta baja"
+    )
+
+    reading = read("enciende las luces de la planta baja", "es", catalog)
+
+    assert reading.verbs == {Verb.ON}
+    assert plan_from_reading(reading, catalog, [], CONFIRM) == Plan(
+        (Action("light.turn_on", ("light.ceiling",)),), "", 1.0
+    )
+
+
+def test_a_kind_said_in_the_plural_in_a_place_is_that_places() -> None:
+    """Locking "the kitchen doors" never locks the patio's Sliding Doors.
+
+    "Doors" is a kind's word as "door" is: it names no device by itself.
+    """
+    reading = read("lock the kitchen doors", "en", _kitchen_of("en"))
+    planned = plan_from_reading(reading, _kitchen_of("en"), [], CONFIRM)
+
+    assert "lock.sliding_doors" not in reading.mentions.entities
+    assert not isinstance(planned, Plan) or "lock.sliding_doors" not in {
+        t for a in planned.actions for t in a.targets
+    }

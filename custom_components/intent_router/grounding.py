@@ -103,14 +103,18 @@ def candidates(
     confirm: Collection[str],
     kinds: Collection[str],
 ) -> frozenset[str]:
-    """Entities of these kinds in the place the words mean (names are extra)."""
+    """Entities of these kinds in the place the words mean (names are extra).
+
+    "Everything" is every kind only where no kind is given: "alle Lichter
+    in der Küche" are the kitchen's lights, not everything there.
+    """
     if not kinds and not mentions.everything:
         return frozenset()
     place_said = bool(mentions.areas or mentions.floors)
     of_kind = [
         info
         for info in catalog.exposed.values()
-        if (mentions.everything or info.domain in kinds)
+        if (info.domain in kinds if kinds else mentions.everything)
         and mentions.fits_class(info)
         and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
     ]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Unit, Verb, is_called, singular
+from .language import Unit, Verb, is_called, singular, words_for
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 from .values import Value
@@ -176,6 +176,11 @@ def _targets(
     if not (mentions.kinds or mentions.everything) and named:
         return named
     by_kind = _by_kind(reading, catalog, confirm)
+    if mentions.everything and isinstance(by_kind, list):
+        # "Alle Rollos im Wohnzimmer": every cover there, not those called
+        # so; device classes narrow, names do not.
+        said = _kinds_said(reading)
+        named = [info for info in named if info.domain not in said]
     if not named:
         return by_kind
     if isinstance(by_kind, list):
@@ -197,9 +202,9 @@ def _by_kind(
         if any(_fits(i, reading) for i in exposed.values() if i.domain == kind)
     }
     place_said = bool(mentions.areas or mentions.floors)
-    if mentions.kinds and not kinds and mentions.everything:
-        # "All" of a kind the verb does not fit ("alle Lichter … ab" with
-        # its verb unread) is never everything else there.
+    if not kinds and _kinds_said(reading):
+        # A kind said that the verb fits nowhere ("stop the blinds", "alle
+        # Lichter … ab" with its verb unread) is never everything else there.
         return None
     if not kinds and (mentions.everything or place_said):
         # "Everything in the office"; "open the garage": what the verb fits there.
@@ -228,7 +233,10 @@ def _by_kind(
         elsewhere := _called_elsewhere(found, kinds, reading, catalog, confirm)
     ):
         return Choice(tuple(info.entity_id for info in [*found, *elsewhere]))
-    found = _called_so(_on_first(_playing_first(found), reading), reading)
+    found = _on_first(_playing_first(found), reading)
+    if not mentions.everything:
+        # "The lamps": those called so; "all the lamps": every light there.
+        found = _called_so(found, reading)
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
     )
@@ -237,6 +245,16 @@ def _by_kind(
     ):
         return Choice(tuple(info.entity_id for info in found))
     return found
+
+
+def _kinds_said(reading: Reading) -> set[str]:
+    """The kinds a noun said, not only a verb's word ("open": a contact sensor)."""
+    spoken = words_for(reading.language)
+    return {
+        kind
+        for kind in reading.mentions.kinds
+        if spoken and spoken.kinds.get(kind, frozenset()) & reading.kind_words
+    }
 
 
 def _specific(reading: Reading, info: EntityInfo) -> bool:

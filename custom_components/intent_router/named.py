@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping
 
 from .catalog import Catalog
 from .domains import verb_service
-from .language import Verb, Words, content_words, kind_words, terms, words_for
+from .language import Verb, Words, content_words, kind_words, singular, terms, words_for
 
 
 def heads_of_names(
@@ -58,11 +58,19 @@ def resolved(
     lights": all of them). Each stays named, so a question still answers of
     it.
     """
-    entities = set(names)
+    info = catalog.exposed
+    # "Lock the kitchen doors": of a kind said in the plural, the place's.
+    entities = {
+        e
+        for e in names
+        if not (areas or floors)
+        or info[e].domain not in plural
+        or info[e].area in areas
+        or info[e].floor in floors
+    }
     which: set[str] = set()
     for words in set(names.values()):
-        alike = {e for e, hit in names.items() if hit == words}
-        info = catalog.exposed
+        alike = {e for e, hit in names.items() if hit == words and e in entities}
         placed = {
             e for e in alike if info[e].area in areas or info[e].floor in floors
         } or {
@@ -111,7 +119,16 @@ def named(
         if full:
             hits[info.entity_id] = max(full, key=len)
             full_names.add(info.entity_id)
-        elif part := ({w for n in found for w in terms(n, language)} - generic) & heard:
+        elif (
+            part := {
+                w
+                for n in found
+                for w in terms(n, language)
+                # "Doors" is a kind's word as much as "door" is.
+                if w in heard and singular(w, language) not in generic
+            }
+            - generic
+        ):
             hits[info.entity_id] = frozenset(part)
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,

@@ -43,10 +43,9 @@ from .language import (
     fold,
     is_question,
     kind_names,
-    spans,
     singular,
+    spans,
     stop_words,
-    terms,
     words_for,
 )
 from .named import heads_of_names, named, resolved, says
@@ -168,17 +167,17 @@ def read(
     )
     # In a question a verb's word is a state ("is the door open?").
     verb_at = set() if question else _verb_positions(heard, said_verbs, spoken)
-    mentions, used, name_words = _mentions(
+    mentions, used, named_or_placed = _mentions(
         heard, language, catalog, set(said_verbs) | complaint_verbs, generic, verb_at
     )
     complaint = frozenset(domain for domain, _ in complained)
     mentions = replace(mentions, kinds=mentions.kinds | complaint)
-    # A verb's word that named a device is the name's when another verb was
-    # said ("turn the back door lock off" locks nothing; "lock the back
-    # door" does).
-    verbs = {v for v, found in said_verbs.items() if not found <= name_words} or set(
-        said_verbs
-    )
+    # A verb's word that named a device or a place is the name's when
+    # another verb was said ("turn the back door lock off" locks nothing;
+    # "enciende planta baja" lowers nothing; "lock the back door" does).
+    verbs = {
+        v for v, found in said_verbs.items() if not found <= named_or_placed
+    } or set(said_verbs)
     verbs |= complaint_verbs
     verb_words = {w for found in said_verbs.values() for w in found} | {
         heard[i] for i in verb_at
@@ -280,7 +279,8 @@ def _mentions(
 
     A word said as a verb ("switch the fan on") is not also a kind, and a
     kind word beside a name of that kind is the name's ("the desk lamp
-    light"). Also the words used, and of those the words that named a device.
+    light"). Also the words used, and of those the words that named a device
+    or a place.
     """
     spoken = words_for(language)
     said = set(heard)
@@ -311,6 +311,7 @@ def _mentions(
         for w in content_words(place, language)
         if w in said
     }
+    named_or_placed = set(used)
     left = {w for i, w in enumerate(heard) if i not in verb_at} - used
     entities, which = resolved(names, areas, floors, catalog, plural)
     kinds = {
@@ -341,7 +342,7 @@ def _mentions(
             which=which,
         ),
         used,
-        name_words,
+        named_or_placed,
     )
 
 

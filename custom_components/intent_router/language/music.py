@@ -32,9 +32,14 @@ class MusicWords:
     places: tuple[str, ...]
     # What says only "music" and names nothing to search for.
     generic: frozenset[str]
+    # Openers other commands share ("zet", "metti"): after one, a verb of
+    # the command table ("zet de waterkoker uit") or one of `commands`
+    # ("metti in pausa", "pon un temporizador") says that command instead.
+    shared: frozenset[str] = frozenset()
+    commands: frozenset[str] = frozenset()
 
     @classmethod
-    def written(
+    def written(  # noqa: PLR0913 - one argument per table
         cls,
         *,
         play: str,
@@ -44,6 +49,8 @@ class MusicWords:
         leading: str,
         places: str,
         generic: str,
+        shared: str = "",
+        commands: str = "",
     ) -> MusicWords:
         """A language's music words from "|"-separated text."""
         return cls(
@@ -54,6 +61,8 @@ class MusicWords:
             _endings(leading),
             _endings(places),
             _table(generic),
+            _table(shared),
+            _table(commands),
         )
 
 
@@ -71,6 +80,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         leading="the|some|a|an|my|music by|songs by|by|something by",
         places="on|in|on the|in the|through|through the|via",
         generic="music|something|anything|songs|tunes",
+        shared="put on",
+        commands="timer|alarm|reminder",
     ),
     "de": MusicWords.written(
         play="spiel|spiele|spiel mal|spiele mal|spiel bitte|spiele bitte",
@@ -101,6 +112,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         leading="le|la|les|l'|du|de la|des|un|une|de|d'|de l'|la musique de",
         places="sur|dans|sur le|sur la|sur l'|dans le|dans la|dans l'|à|au|via",
         generic="musique|quelque chose|chansons",
+        shared="mets|lance|passe",
+        commands="pause|minuteur|minuterie|alarme|timer",
     ),
     "es": MusicWords.written(
         play="pon|reproduce|toca|ponme|reproducir|poner",
@@ -115,6 +128,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         leading="el|la|los|las|un|una|algo de|de|del|música de|musica de",
         places="en|en el|en la|por|por el|por la",
         generic="música|musica|algo|canciones",
+        shared="pon|ponme|poner",
+        commands="pausa|temporizador|alarma|timer",
     ),
     "nl": MusicWords.written(
         play="speel|zet|speel eens|zet eens",
@@ -131,6 +146,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         leading="de|het|een|wat|iets|muziek van|van|iets van|wat van",
         places="op|in|op de|in de|op het|in het|via",
         generic="muziek|iets|wat|liedjes|nummers",
+        shared="zet|zet eens",
+        commands="pauze|pauzeer|timer|wekker|alarm",
     ),
     "it": MusicWords.written(
         play="riproduci|metti|suona|fammi sentire|ascolta",
@@ -148,5 +165,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         ),
         places="su|in|nel|nella|nello|sul|sulla|sullo",
         generic="musica|qualcosa|canzoni",
+        shared="metti",
+        commands="pausa|timer|sveglia|allarme",
     ),
 }
