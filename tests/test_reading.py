@@ -718,3 +718,22 @@ def test_a_kind_said_in_the_plural_in_a_place_is_that_places() -> None:
     assert not isinstance(planned, Plan) or "lock.sliding_doors" not in {
         t for a in planned.actions for t in a.targets
     }
+
+
+def test_a_kind_in_the_plural_with_a_place_keeps_to_the_place() -> None:
+    """Turning off the ceiling strip lights in the kitchen leaves the office's."""
+    home = [
+        _entity("light.office_ceiling", "Office Ceiling Light", "Office", "on"),
+        _entity("light.strip", "Ceiling Strip Light", "Kitchen", "on"),
+        _entity("light.cabinet", "Cabinet Light", "Kitchen", "on"),
+    ]
+    catalog = small_catalog(home, ["Kitchen", "Office"], None)
+
+    planned = plan_from_reading(
+        read("turn off the ceiling strip lights in the kitchen", "en", catalog),
+        catalog,
+        [],
+        CONFIRM,
+    )
+
+    assert planned == Plan((Action("light.turn_off", ("light.strip",)),), "", 1.0)

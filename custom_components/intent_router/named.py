@@ -59,7 +59,8 @@ def resolved(
     it.
     """
     info = catalog.exposed
-    # "Lock the kitchen doors": of a kind said in the plural, the place's.
+    # "The ceiling strip lights in the kitchen": of a kind said in the
+    # plural, the place said keeps its own, whatever words named them.
     entities = {
         e
         for e in names
