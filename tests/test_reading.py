@@ -737,3 +737,38 @@ def test_a_kind_in_the_plural_with_a_place_keeps_to_the_place() -> None:
     )
 
     assert planned == Plan((Action("light.turn_off", ("light.strip",)),), "", 1.0)
+
+
+def test_a_question_about_an_english_named_door_in_german_keeps_the_lock() -> None:
+    """Asked "ist die Hintertür abgeschlossen?", the lock answers, not the sensor alone.
+
+    In a question "geschlossen" is a state, no noun that picks the contact
+    sensor; and "Back Door Lock" said without its own kind word is said in
+    full, in whatever language the home is named.
+    """
+    home = [
+        _entity("lock.back_door", "Back Door Lock", "Kitchen", "locked"),
+        _entity("binary_sensor.back_door", "Back Door", "Kitchen", device_class="door"),
+    ]
+    catalog = small_catalog(home, ["Kitchen"], "Kitchen")
+
+    reading = read("Ist die Hintertür abgeschlossen?", "de", catalog)
+
+    assert "lock.back_door" in reading.mentions.entities
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Wie warm ist es hier drin?", "de"),
+        ("¿Qué temperatura hace aquí dentro?", "es"),
+        ("Che temperatura c'è qui dentro?", "it"),
+        ("Hoe warm is het hierbinnen?", "nl"),
+    ],
+)
+def test_in_here_is_the_speakers_room(text: str, language: str) -> None:
+    """Saying "in here" leaves no word open, as "here" did."""
+    reading = read(text, language, _catalog("Kitchen"))
+
+    assert reading.question
+    assert not set(reading.unexplained) - reading.question_words

@@ -14,7 +14,16 @@ from collections.abc import Collection, Mapping
 
 from .catalog import Catalog
 from .domains import verb_service
-from .language import Verb, Words, content_words, kind_words, singular, terms, words_for
+from .language import (
+    FALLBACK_LANGUAGE,
+    Verb,
+    Words,
+    content_words,
+    kind_words,
+    singular,
+    terms,
+    words_for,
+)
 
 
 def heads_of_names(
@@ -96,6 +105,8 @@ def named(
     verbs: set[Verb],
     generic: frozenset[str],
     plural: Collection[str] = (),
+    *,
+    question: bool = False,
 ) -> dict[str, frozenset[str]]:
     """Entities named in full, or by a distinctive part of a name; their words.
 
@@ -142,7 +153,13 @@ def named(
         or (
             not any(other > hit for other in hits.values())
             and _fullest(
-                entity_id, hit, hits, full_names, _nouns_said(heard, hit, language)
+                entity_id,
+                hit,
+                hits,
+                full_names,
+                # In a question a kind's word is a state ("ist die Hintertür
+                # geschlossen?"), no noun: the lock and the door both answer.
+                set() if question else _nouns_said(heard, hit, language),
             )
         )
     }
@@ -199,7 +216,11 @@ def _said_name(
     if says(heard, name, language):
         return content_words(name, language)
     *core, last = terms(name, language) or [""]
-    if core and last in kind_words(domain, language):
+    # Its own kind word in the home's naming language too ("Back Door
+    # Lock", asked in German as "die Hintertür").
+    if core and any(
+        last in kind_words(domain, lang) for lang in (language, FALLBACK_LANGUAGE)
+    ):
         wanted = content_words(" ".join(core), language)
         # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
         if wanted - generic and wanted <= heard:

@@ -168,7 +168,13 @@ def read(
     # In a question a verb's word is a state ("is the door open?").
     verb_at = set() if question else _verb_positions(heard, said_verbs, spoken)
     mentions, used, named_or_placed = _mentions(
-        heard, language, catalog, set(said_verbs) | complaint_verbs, generic, verb_at
+        heard,
+        language,
+        catalog,
+        set(said_verbs) | complaint_verbs,
+        generic,
+        verb_at,
+        question=question,
     )
     complaint = frozenset(domain for domain, _ in complained)
     mentions = replace(mentions, kinds=mentions.kinds | complaint)
@@ -274,6 +280,8 @@ def _mentions(
     verbs: set[Verb],
     generic: frozenset[str],
     verb_at: set[int],
+    *,
+    question: bool,
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
@@ -285,7 +293,7 @@ def _mentions(
     spoken = words_for(language)
     said = set(heard)
     plural = _plural_kinds(said, spoken, language)
-    names = named(catalog, said, language, verbs, generic, plural)
+    names = named(catalog, said, language, verbs, generic, plural, question=question)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
     areas = frozenset(

@@ -47,7 +47,7 @@ WORDS = Words.written(
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay|ach|och|naja|na ja",
-    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|auch",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|hier drin|drin|drinnen|hier drinnen|auch",
     openers=(
         "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
         "brennt |steht |hat |haben |gibt es "

@@ -41,7 +41,7 @@ WORDS = Words.written(
         ),
     },
     filler="gracias|ok|okay|por favor|porfa|vale|bueno|pues|anda",
-    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|también",
+    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|aquí dentro|aqui dentro|también",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "

@@ -42,7 +42,7 @@ WORDS = Words.written(
         ),
     },
     filler="grazie|ok|okay|per favore|per piacere|dai|beh|mah",
-    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|anche",
+    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|qua|qui dentro|qua dentro|anche",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché |a che |in che "

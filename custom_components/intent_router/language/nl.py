@@ -44,7 +44,7 @@ WORDS = Words.written(
         ),
     },
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké|ach|nou|och",
-    hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier",
+    hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier|hierbinnen|hier binnen",
     openers=(
         "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
         "hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
