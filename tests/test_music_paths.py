@@ -345,6 +345,9 @@ async def test_a_learned_command_that_fails_on_replay_is_forgotten(
         ("metti in pausa il timer pizza", "it"),
         ("mets le minuteur en pause", "fr"),
         ("pon un temporizador de diez minutos", "es"),
+        ("pon el flexo al veintidós por ciento", "es"),
+        ("mets le lampadaire à 40 %", "fr"),
+        ("metti la piantana al quaranta per cento", "it"),
     ],
 )
 def test_an_opener_other_commands_share_is_not_always_music(

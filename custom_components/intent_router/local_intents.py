@@ -24,7 +24,8 @@ from homeassistant.helpers import area_registry as ar, device_registry as dr, in
 from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
 from .executor import prior_of
-from .language import is_called, narrow_kind_words, singular, words
+from .language import is_called, narrow_kind_words, singular, words, words_for
+from .language.music import says_another_command
 from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
@@ -76,7 +77,11 @@ async def async_handle_locally(
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
-            music.append(Held((music_play(hass, result, user_input),)))
+            # "Pon el flexo al 22 %" matches "pon {query}": no search, the
+            # reading's command.
+            language = user_input.language
+            if not says_another_command(user_input.text, language, words_for(language)):
+                music.append(Held((music_play(hass, result, user_input),)))
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
         targets = _matched_states(hass, result.intent.name, slots, user_input)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .tables import _endings, _table
+from . import base_language, fold, spans
+from .tables import Words, _endings, _table
 
 
 @dataclass(slots=True, frozen=True)
@@ -169,3 +170,48 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="pausa|timer|sveglia|allarme",
     ),
 }
+
+
+def says_another_command(text: str, language: str, spoken: Words | None) -> bool:
+    """Whether words an opener other commands share starts say one of those.
+
+    After "pon", "mets", "metti", "zet" or "put on", a verb of the command
+    table ("zet de waterkoker uit", "mets la bouilloire en marche"), a word
+    of another command ("metti in pausa") or a unit ("pon el flexo al
+    veintidós por ciento") make the words that command, not a search,
+    whatever read them as one (Home Assistant's own "pon {query}" too).
+    `spoken` is the language's command table (`words_for`).
+    """
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None or spoken is None:
+        return False
+    # Symbols fold away: "40 %" and "21°" say their unit as words do.
+    if "%" in text or "°" in text:
+        return _opened_by(fold(text).split(), table.shared) > 0
+    said = fold(text).split()
+    opened = _opened_by(said, table.shared)
+    if not opened:
+        return False
+    rest = said[opened:]
+    # Not the separable verb's own particle at the end ("zet Queen op").
+    if rest and rest[-1] in table.particles:
+        rest = rest[:-1]
+    # A verb's phrase said after the opener ("… uit", "mets … en marche").
+    verb_said = {
+        i
+        for phrases in spoken.verbs.values()
+        for i in spans(said[: opened + len(rest)], phrases)
+    }
+    units = {u for found in spoken.units.values() for u in found}
+    return (
+        any(i >= opened for i in verb_said)
+        or bool(set(rest) & table.commands)
+        or bool(spans(rest, units))
+    )
+
+
+def _opened_by(said: list[str], openers: frozenset[str]) -> int:
+    """How many words the opener said first takes, or 0."""
+    return next(
+        (len(o.split()) for o in openers if said[: len(o.split())] == o.split()), 0
+    )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..language import base_language, fold, words_for
-from ..language.music import MUSIC_WORDS, MusicWords
+from ..language.music import MUSIC_WORDS, MusicWords, says_another_command
 
 _TRAILING = ".,!?;:¡¿"
 
@@ -43,7 +43,8 @@ def play_request(
         return None
     tokens = _request_tokens(text, language)
     opened = _phrase_at(tokens, table.play, 0)
-    opener = " ".join(f for _, f in tokens[:opened])
+    if says_another_command(text, language, words_for(language)):
+        return None
     tokens = tokens[opened:]
     # "… abspielen": the verb last; "zet … op": its particle, after one.
     closed = _phrase_at_end(tokens, table.play_last)
@@ -52,8 +53,6 @@ def play_request(
     if not (opened or closed):
         return None
     tokens = tokens[: len(tokens) - closed]
-    if opener in table.shared and _another_command(tokens, table, language):
-        return None
     places: list[str] = []
     while (found := _place_at_end(tokens, table, is_place)) is not None:
         tokens, place = found
@@ -63,19 +62,6 @@ def play_request(
     if not query or fold(query) in table.generic:
         return None
     return PlayRequest(query, kind, tuple(places))
-
-
-def _another_command(tokens: _Tokens, table: MusicWords, language: str) -> bool:
-    """Whether the words after a shared opener say another command ("… uit")."""
-    spoken = words_for(language)
-    verbs = {
-        word
-        for phrases in (spoken.verbs.values() if spoken else ())
-        for phrase in phrases
-        for word in phrase.split()
-        if word != "…"
-    }
-    return any(f in verbs or f in table.commands for _, f in tokens)
 
 
 def _request_tokens(text: str, language: str) -> _Tokens:
