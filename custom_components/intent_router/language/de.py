@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "ein",
     2: "zwei",
@@ -13,6 +13,17 @@ _UNITS = {
     7: "sieben",
     8: "acht",
     9: "neun",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "zwanzig",
+    30: "dreissig",
+    40: "vierzig",
+    50: "fünfzig",
+    60: "sechzig",
+    70: "siebzig",
+    80: "achtzig",
+    90: "neunzig",
 }
 
 WORDS = Words.written(
@@ -151,15 +162,8 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "null",
-            1: "eins|ein|eine",
-            2: "zwei|zwo",
-            3: "drei",
-            4: "vier",
-            5: "fünf",
-            6: "sechs",
-            7: "sieben",
-            8: "acht",
-            9: "neun",
+            1: "eins|eine",
+            2: "zwo",
             10: "zehn",
             11: "elf",
             12: "zwölf",
@@ -170,29 +174,14 @@ WORDS = Words.written(
             17: "siebzehn",
             18: "achtzehn",
             19: "neunzehn",
-            20: "zwanzig",
-            30: "dreissig",
-            40: "vierzig",
-            50: "fünfzig",
-            60: "sechzig",
-            70: "siebzig",
-            80: "achtzig",
-            90: "neunzig",
             100: "hundert|einhundert",
             0.5: "halb|halbe|hälfte|die hälfte",
             0.25: "viertel",
         },
+        _UNITS,
+        _TENS,
         counted(
-            {
-                20: "zwanzig",
-                30: "dreissig",
-                40: "vierzig",
-                50: "fünfzig",
-                60: "sechzig",
-                70: "siebzig",
-                80: "achtzig",
-                90: "neunzig",
-            },
+            _TENS,
             _UNITS,
             "{unit}und{tens}",
         ),

@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "one",
     2: "two",
@@ -13,6 +13,17 @@ _UNITS = {
     7: "seven",
     8: "eight",
     9: "nine",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "twenty",
+    30: "thirty",
+    40: "forty",
+    50: "fifty",
+    60: "sixty",
+    70: "seventy",
+    80: "eighty",
+    90: "ninety",
 }
 
 WORDS = Words.written(
@@ -115,15 +126,6 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "zero",
-            1: "one",
-            2: "two",
-            3: "three",
-            4: "four",
-            5: "five",
-            6: "six",
-            7: "seven",
-            8: "eight",
-            9: "nine",
             10: "ten",
             11: "eleven",
             12: "twelve",
@@ -134,29 +136,14 @@ WORDS = Words.written(
             17: "seventeen",
             18: "eighteen",
             19: "nineteen",
-            20: "twenty",
-            30: "thirty",
-            40: "forty",
-            50: "fifty",
-            60: "sixty",
-            70: "seventy",
-            80: "eighty",
-            90: "ninety",
             100: "hundred|a hundred|one hundred",
             0.5: "half|a half|halfway|half way",
             0.25: "quarter|a quarter",
         },
+        _UNITS,
+        _TENS,
         counted(
-            {
-                20: "twenty",
-                30: "thirty",
-                40: "forty",
-                50: "fifty",
-                60: "sixty",
-                70: "seventy",
-                80: "eighty",
-                90: "ninety",
-            },
+            _TENS,
             _UNITS,
             "{tens} {unit}",
         ),

@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "uno",
     2: "dos",
@@ -13,6 +13,17 @@ _UNITS = {
     7: "siete",
     8: "ocho",
     9: "nueve",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "veinte",
+    30: "treinta",
+    40: "cuarenta",
+    50: "cincuenta",
+    60: "sesenta",
+    70: "setenta",
+    80: "ochenta",
+    90: "noventa",
 }
 
 WORDS = Words.written(
@@ -131,15 +142,7 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "cero",
-            1: "uno|una|un",
-            2: "dos",
-            3: "tres",
-            4: "cuatro",
-            5: "cinco",
-            6: "seis",
-            7: "siete",
-            8: "ocho",
-            9: "nueve",
+            1: "una|un",
             10: "diez",
             11: "once",
             12: "doce",
@@ -150,34 +153,19 @@ WORDS = Words.written(
             17: "diecisiete",
             18: "dieciocho",
             19: "diecinueve",
-            20: "veinte",
-            30: "treinta",
-            40: "cuarenta",
-            50: "cincuenta",
-            60: "sesenta",
-            70: "setenta",
-            80: "ochenta",
-            90: "noventa",
             100: "cien|ciento",
             0.5: "medio|media|mitad|la mitad",
             0.25: "cuarto|un cuarto",
         },
+        _UNITS,
+        _TENS,
         counted(
             {20: "veinti"},
             {**_UNITS, 1: "uno|ún|un", 2: "dos|dós", 3: "tres|trés", 6: "seis|séis"},
             "{tens}{unit}",
         ),
         counted(
-            {
-                20: "veinte",
-                30: "treinta",
-                40: "cuarenta",
-                50: "cincuenta",
-                60: "sesenta",
-                70: "setenta",
-                80: "ochenta",
-                90: "noventa",
-            },
+            _TENS,
             _UNITS,
             "{tens} y {unit}",
         ),

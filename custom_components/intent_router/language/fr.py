@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "un",
     2: "deux",
@@ -26,6 +26,17 @@ _TEENS = {
     17: "dix sept",
     18: "dix huit",
     19: "dix neuf",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "vingt",
+    30: "trente",
+    40: "quarante",
+    50: "cinquante",
+    60: "soixante",
+    70: "septante",
+    80: "huitante|octante",
+    90: "nonante",
 }
 
 WORDS = Words.written(
@@ -154,48 +165,19 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "zéro",
-            1: "un|une",
-            2: "deux",
-            3: "trois",
-            4: "quatre",
-            5: "cinq",
-            6: "six",
-            7: "sept",
-            8: "huit",
-            9: "neuf",
-            10: "dix",
-            11: "onze",
-            12: "douze",
-            13: "treize",
-            14: "quatorze",
-            15: "quinze",
-            16: "seize",
-            17: "dix sept",
-            18: "dix huit",
-            19: "dix neuf",
-            20: "vingt",
-            30: "trente",
-            40: "quarante",
-            50: "cinquante",
-            60: "soixante",
-            70: "soixante dix|septante",
-            80: "quatre vingt|quatre vingts|huitante|octante",
-            90: "quatre vingt dix|nonante",
+            1: "une",
+            70: "soixante dix",
+            80: "quatre vingt|quatre vingts",
+            90: "quatre vingt dix",
             100: "cent",
             0.5: "demi|demie|moitié|la moitié",
             0.25: "quart|un quart",
         },
+        _UNITS,
+        _TEENS,
+        _TENS,
         counted(
-            {
-                20: "vingt",
-                30: "trente",
-                40: "quarante",
-                50: "cinquante",
-                60: "soixante",
-                70: "septante",
-                80: "huitante|octante",
-                90: "nonante",
-            },
+            _TENS,
             _UNITS,
             "{tens} {unit}",
             "{tens} et {unit}",

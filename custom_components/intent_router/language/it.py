@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "uno",
     2: "due",
@@ -13,6 +13,17 @@ _UNITS = {
     7: "sette",
     8: "otto",
     9: "nove",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "venti",
+    30: "trenta",
+    40: "quaranta",
+    50: "cinquanta",
+    60: "sessanta",
+    70: "settanta",
+    80: "ottanta",
+    90: "novanta",
 }
 
 WORDS = Words.written(
@@ -134,15 +145,7 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "zero",
-            1: "uno|una|un",
-            2: "due",
-            3: "tre",
-            4: "quattro",
-            5: "cinque",
-            6: "sei",
-            7: "sette",
-            8: "otto",
-            9: "nove",
+            1: "una|un",
             10: "dieci",
             11: "undici",
             12: "dodici",
@@ -153,29 +156,14 @@ WORDS = Words.written(
             17: "diciassette",
             18: "diciotto",
             19: "diciannove",
-            20: "venti",
-            30: "trenta",
-            40: "quaranta",
-            50: "cinquanta",
-            60: "sessanta",
-            70: "settanta",
-            80: "ottanta",
-            90: "novanta",
             100: "cento",
             0.5: "mezzo|mezza|metà|la metà",
             0.25: "quarto|un quarto",
         },
+        _UNITS,
+        _TENS,
         counted(
-            {
-                20: "venti",
-                30: "trenta",
-                40: "quaranta",
-                50: "cinquanta",
-                60: "sessanta",
-                70: "settanta",
-                80: "ottanta",
-                90: "novanta",
-            },
+            _TENS,
             {**_UNITS, 3: "tre|tré"},
             "{tens}{unit}",
             "{tens} {unit}",

@@ -2,7 +2,7 @@
 
 from .tables import Shortcut, Unit, Verb, Words, counted, merged
 
-# The units a tens word is said with, for the numbers 21 to 99.
+# The units, alone and in 21 to 99 (the table adds their other spellings).
 _UNITS = {
     1: "een",
     2: "twee",
@@ -13,6 +13,17 @@ _UNITS = {
     7: "zeven",
     8: "acht",
     9: "negen",
+}
+# The tens words, alone and in 21 to 99.
+_TENS = {
+    20: "twintig",
+    30: "dertig",
+    40: "veertig",
+    50: "vijftig",
+    60: "zestig",
+    70: "zeventig",
+    80: "tachtig",
+    90: "negentig",
 }
 
 WORDS = Words.written(
@@ -142,15 +153,7 @@ WORDS = Words.written(
     numbers=merged(
         {
             0: "nul",
-            1: "een|één",
-            2: "twee",
-            3: "drie",
-            4: "vier",
-            5: "vijf",
-            6: "zes",
-            7: "zeven",
-            8: "acht",
-            9: "negen",
+            1: "één",
             10: "tien",
             11: "elf",
             12: "twaalf",
@@ -161,29 +164,14 @@ WORDS = Words.written(
             17: "zeventien",
             18: "achttien",
             19: "negentien",
-            20: "twintig",
-            30: "dertig",
-            40: "veertig",
-            50: "vijftig",
-            60: "zestig",
-            70: "zeventig",
-            80: "tachtig",
-            90: "negentig",
             100: "honderd",
             0.5: "half|halve|helft|de helft",
             0.25: "kwart",
         },
+        _UNITS,
+        _TENS,
         counted(
-            {
-                20: "twintig",
-                30: "dertig",
-                40: "veertig",
-                50: "vijftig",
-                60: "zestig",
-                70: "zeventig",
-                80: "tachtig",
-                90: "negentig",
-            },
+            _TENS,
             _UNITS,
             "{unit}en{tens}",
             "{unit}ën{tens}",

@@ -81,7 +81,7 @@ def counted(
     return said
 
 
-def merged(*tables: Mapping[float, str]) -> dict[float, str]:
+def merged(*tables: Mapping[float, str] | Mapping[int, str]) -> dict[float, str]:
     """Number tables as one: each value's spellings from all of them."""
     said: dict[float, set[str]] = {}
     for table in tables:
