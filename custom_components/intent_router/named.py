@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping
 from .catalog import Catalog
 from .domains import verb_service
 from .language import (
-    FALLBACK_LANGUAGE,
+    LANGUAGES,
     Verb,
     Words,
     content_words,
@@ -216,11 +216,9 @@ def _said_name(
     if says(heard, name, language):
         return content_words(name, language)
     *core, last = terms(name, language) or [""]
-    # Its own kind word in the home's naming language too ("Back Door
+    # Its own kind word in whatever language the home is named ("Back Door
     # Lock", asked in German as "die Hintertür").
-    if core and any(
-        last in kind_words(domain, lang) for lang in (language, FALLBACK_LANGUAGE)
-    ):
+    if core and any(last in kind_words(domain, lang) for lang in LANGUAGES):
         wanted = content_words(" ".join(core), language)
         # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
         if wanted - generic and wanted <= heard:
