@@ -62,6 +62,8 @@ class EntitySpec:
     attributes: dict[str, Any] = field(default_factory=dict)
     area: str | None = None
     aliases: tuple[str, ...] = ()
+    # Locks, for one, are not exposed by default in a real home.
+    exposed: bool = True
 
     @property
     def domain(self) -> str:
@@ -409,7 +411,7 @@ async def async_build_home(
                 area_id=built.area_id(entity.area) if entity.area else None,
                 aliases=[er.COMPUTED_NAME, *entity.aliases],
             )
-        async_expose_entity(hass, CONVERSATION_DOMAIN, entity.entity_id, True)
+        async_expose_entity(hass, CONVERSATION_DOMAIN, entity.entity_id, entity.exposed)
     exposed = {e.entity_id for e in spec.entities}
     for state in hass.states.async_all():
         if state.entity_id not in exposed:

@@ -1,19 +1,22 @@
 """The README's two-minute check against a real model, with default options.
 
     .venv/bin/python bench/readme_check.py --llm-url http://127.0.0.1:8011/v1 \
-        --model local [--runs 3]
+        --model local [--runs 3] [--pause 3]
 
 Each run sets up Intent Router with its default options (the model aside)
 in a fresh HA whose home has the README's Kitchen Lights (off) and a Front
 Door lock that is not exposed, then says the README's sentences in order in
 one conversation (tests/test_readme_check.py holds them to the README), and
 one sentence only a model can work out. It reports each reply, what
-answered it and how long the turn took.
+answered it and how long the turn took. Between turns it waits `--pause`
+seconds, as a person reading the reply and saying the next sentence does
+(0: back to back, which no person manages).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 from pathlib import Path
 import sys
 from typing import Any
@@ -24,8 +27,6 @@ if __package__ in {None, ""}:
 from bench import harness
 from bench.home import EntitySpec, HomeSpec
 from custom_components.intent_router.settings import default_options
-from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from tests.test_readme_check import STEPS
 
 # What the README's step 6 says only the model works out.
@@ -41,22 +42,22 @@ def _home() -> HomeSpec:
         entities=[
             EntitySpec("light.kitchen_lights", "Kitchen Lights", "off", area="Kitchen"),
             EntitySpec("light.hall_light", "Hall Light", "on", area="Hallway"),
-            EntitySpec(LOCK, "Front Door", "locked", area="Hallway"),
+            EntitySpec(LOCK, "Front Door", "locked", area="Hallway", exposed=False),
         ],
     )
 
 
-async def _run(llm_url: str, model: str) -> list[dict[str, Any]]:
+async def _run(llm_url: str, model: str, pause: float) -> list[dict[str, Any]]:
     """One set-up, and the README's sentences in one conversation."""
     async with harness.async_instance(
         _home(), llm_url, default_options([model])
     ) as instance:
         hass = instance.hass
         await hass.async_block_till_done(wait_background_tasks=True)
-        async_expose_entity(hass, CONVERSATION_DOMAIN, LOCK, False)
         rows: list[dict[str, Any]] = []
         conversation_id = None
         for said, promised in [*STEPS, (MODEL_SENTENCE, None)]:
+            await asyncio.sleep(pause)
             turn = await instance.async_converse(
                 said, None, conversation_id=conversation_id
             )
@@ -100,7 +101,7 @@ async def main(args: argparse.Namespace) -> None:
         "readme_check", args.out, args.tag, model=args.model, llm_url=args.llm_url
     ) as results:
         for number in range(1, args.runs + 1):
-            rows = await _run(args.llm_url, args.model)
+            rows = await _run(args.llm_url, args.model, args.pause)
             runs.append(rows)
             results.add({"run": number, "turns": rows}, f"[{number}] {rows}")
         results.finish({"runs": runs}, _markdown(results, runs))
@@ -111,6 +112,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = harness.arguments(__doc__)
     harness.add_model_options(parser, required=True)
     parser.add_argument("--runs", type=int, default=3, help="set-ups (default 3)")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=3.0,
+        help="seconds between turns, as a person takes (default 3)",
+    )
     harness.add_output_options(parser)
     return parser.parse_args(argv)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
+from custom_components.intent_router.prompt import USER_OPENING
 from custom_components.intent_router.server_speed import SPEED_PROBE_TOKENS
 
 DEFAULT_MODELS = ["test-model", "other-model"]
@@ -89,6 +90,9 @@ class ScriptedLLMServer:
         # Requests for a single token: prompt-cache warm-ups, answered at
         # once and kept apart, so they take no scripted reply.
         self.warm_ups: list[dict[str, Any]] = []
+        # Single-token requests with a conversation's turns so far: sent
+        # after a turn, ahead of the next (planner.py).
+        self.follow_ups: list[dict[str, Any]] = []
         # The warm-up's second request, which times the server's output.
         self.speed_probes: list[dict[str, Any]] = []
         # llama.cpp's `timings` for warm-ups and speed probes (None: none,
@@ -179,12 +183,22 @@ class ScriptedLLMServer:
             }
         )
 
+    def _single_tokens(
+        self, body: dict[str, Any], *, probe: bool
+    ) -> list[dict[str, Any]]:
+        """Where a request for one or a few tokens is kept."""
+        if probe:
+            return self.speed_probes
+        if body["messages"][-1]["content"] == USER_OPENING:
+            return self.warm_ups
+        return self.follow_ups
+
     async def _handle_chat(self, request: web.Request) -> web.Response:
         """Record the request, then answer with the next scripted reply."""
         body = await request.json()
         if body.get("max_tokens") in (1, SPEED_PROBE_TOKENS):
             probe = body["max_tokens"] == SPEED_PROBE_TOKENS
-            (self.speed_probes if probe else self.warm_ups).append(body)
+            self._single_tokens(body, probe=probe).append(body)
             if probe and self.probe_delay:
                 await asyncio.sleep(self.probe_delay)
             completion = _completion(body, "{", len(self.warm_ups))

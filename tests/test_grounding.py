@@ -12,7 +12,7 @@ from custom_components.intent_router.grounding import (
     grounding_basis,
 )
 from custom_components.intent_router.learned import learnable as is_learnable
-from custom_components.intent_router.reading import find_mentions
+from custom_components.intent_router.reading import find_mentions, read
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 from .helpers import small_catalog
@@ -362,3 +362,21 @@ def test_a_common_word_is_not_a_misheard_name() -> None:
         "light.kitchen_ceiling"
         in find_mentions("kichen ceiling on", "en", catalog).entities
     )
+
+
+def test_a_word_is_a_misheard_kind_only_where_the_home_has_it() -> None:
+    """A misheard word is a kind the home has: "heading" is no "heating" here.
+
+    Told to the model as "kinds climate", it made a bedtime sentence about
+    heating in a home that has none.
+    """
+    home = [_entity("light.hall_light", "Hall Light", "Hallway")]
+    without = small_catalog(home, ["Hallway"], None)
+    thermostat = _entity("climate.hallway", "Thermostat", "Hallway")
+    with_heating = small_catalog([*home, thermostat], ["Hallway"], None)
+
+    assert read("I'm heading to bed", "en", without).mentions.kinds == frozenset()
+    assert "heading" in read("I'm heading to bed", "en", without).unexplained
+    assert read("turn up the heeting", "en", with_heating).mentions.kinds == {"climate"}
+    # A kind said as it is stays that kind, in any home.
+    assert read("turn up the heating", "en", without).mentions.kinds == {"climate"}

@@ -186,3 +186,31 @@ async def test_at_boot_the_cache_is_warmed_once_home_assistant_has_started(
 
     assert len(llm_server.warm_ups) == 1
     assert "Worktop" in llm_server.warm_ups[0]["messages"][0]["content"]
+
+
+async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A model turn after turns the model never saw reads only its own part.
+
+    After a turn, the conversation so far goes to the server for one token;
+    the next model request starts with exactly what was sent.
+    """
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=True)
+    await _warmed(hass)
+    kitchen = satellite_in(hass, "Kitchen")
+    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
+    await _warmed(hass)
+
+    assert llm_server.requests == []  # HA's own sentence answered it
+    assert len(llm_server.follow_ups) == 1
+    ahead = llm_server.follow_ups[0]["messages"]
+    assert "User: turn on the kitchen lights" in ahead[1]["content"]
+    llm_server.add_plan(plan(speech="Good night."))
+    await converse(hass, agent_id, "I'm heading to bed", kitchen)
+
+    sent = llm_server.requests[0]["messages"]
+    assert sent[0] == ahead[0]
+    assert sent[1]["content"].startswith(ahead[1]["content"] + "\n\nStates:")

@@ -29,7 +29,7 @@ from .context_store import ContextStore, context_key
 from .domains import action_asks_first
 from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
-from .llm_client import Completion, LLMClient
+from .llm_client import LLMClient
 from .local_intents import (
     Held,
     LocalHandler,
@@ -38,9 +38,8 @@ from .local_intents import (
     executed_actions,
 )
 from .local_tier import answer_turn, async_read_turn, async_run_held
-from .plan import PlanError, parse_plan
 from .plan_runner import PlanRunner
-from .planner import Planner
+from .planner import Planner, parse_completion
 from .reading import Reading, read
 from .records import Outcome, Plan, Turn, encode
 from .replies import (
@@ -238,7 +237,7 @@ class IntentRouterAgent:
             if not settings.use_llm:
                 raise refuse("not_understood_locally")
             completion = await self.planner.async_plan(utterance, catalog, reading)
-            plan = _parse(completion)
+            plan = parse_completion(completion)
             utterance.trace(plan=encode(plan))
             result = await self._runner.async_run(
                 utterance, plan, catalog, Source.MODEL, reading=reading
@@ -454,7 +453,7 @@ class IntentRouterAgent:
         return result
 
     def _remember(self, utterance: Utterance, result: TurnResult) -> None:
-        """Step 12: keep the turn, with what ran and any pending question."""
+        """Step 12: keep the turn, with what ran; send the talk so far ahead."""
         self._context.add(
             utterance.key,
             Turn(
@@ -470,6 +469,7 @@ class IntentRouterAgent:
             ),
         )
         self._learned.observe(utterance.key, result.lesson, result.executed)
+        self.planner.async_follow(utterance, self._context.recent(utterance.key))
 
     def _report(
         self,
@@ -489,12 +489,3 @@ class IntentRouterAgent:
         }
         self._stats.record(data)
         self._hass.bus.async_fire(EVENT_HANDLED, data, context=user_input.context)
-
-
-def _parse(completion: Completion) -> Plan:
-    """The model's JSON as a Plan; a malformed one is a model failure."""
-    try:
-        plan = parse_plan(completion.data)
-    except PlanError as err:
-        raise ModelFailedError("model_invalid_reply", str(err.rejection)) from err
-    return plan

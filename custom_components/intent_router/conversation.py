@@ -15,8 +15,8 @@ from typing import Any, Literal
 from homeassistant.components import conversation
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.const import MATCH_ALL
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import llm, start
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -73,6 +73,27 @@ class IntentRouterConversationEntity(
         """Also register as the agent of the config entry, as core's agents do."""
         await super().async_added_to_hass()
         conversation.async_set_agent(self.hass, self._entry, self)
+        self.async_on_remove(start.async_at_started(self.hass, self._prepare_at_start))
+
+    @callback
+    def _prepare_at_start(self, hass: HomeAssistant) -> None:
+        """Have HA's sentences loaded before the first typed turn needs them.
+
+        Voice pipelines prepare the agent when a wake word is heard; a turn
+        typed in the Assist dialog or sent by an automation is not prepared,
+        and would otherwise wait seconds for the tables to load.
+        """
+        self._entry.async_create_background_task(
+            hass, self.async_prepare(), f"{DOMAIN} prepare HA's sentences"
+        )
+
+    async def async_prepare(self, language: str | None = None) -> None:
+        """Load HA's own sentences for the language: every turn matches them first."""
+        await conversation.async_prepare_agent(
+            self.hass,
+            conversation.HOME_ASSISTANT_AGENT,
+            language or self.hass.config.language,
+        )
 
     async def async_will_remove_from_hass(self) -> None:
         """Unregister the config entry's agent."""

@@ -36,7 +36,13 @@ def heard_as(
     parts ("küchenlampe": "küche lampe"); else it is the word it was likely
     misheard for ("kichen" is "kitchen").
     """
-    if word in vocabulary or (spoken and word in spoken.verb_forms):
+    if word in vocabulary or (
+        spoken
+        and (
+            word in spoken.verb_forms
+            or any(word in found for found in spoken.kinds.values())
+        )
+    ):
         return [word]
     if len(parts := compound(word, language, heads)) > 1:
         return parts
@@ -60,11 +66,19 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
 def vocabulary(
     catalog: Catalog, language: str, generic: frozenset[str]
 ) -> frozenset[str]:
-    """Every word a misheard word may be: names, places, kinds, verbs."""
+    """Every word a misheard word may be: names, places, kinds, verbs.
+
+    Only kinds the home has: "heading" is no misheard "heating" in a home
+    without a thermostat.
+    """
     spoken = words_for(language)
+    present = {info.domain for info in catalog.exposed.values()}
+    kinds = spoken.kinds.items() if spoken else ()
+    absent = {w for kind, found in kinds if kind not in present for w in found}
+    absent -= {w for kind, found in kinds if kind in present for w in found}
     return frozenset(
         {
-            *generic,
+            *(generic - absent),
             *(
                 w
                 for info in catalog.exposed.values()

@@ -263,6 +263,19 @@ class LLMClient:
             if self.on_measured is not None:
                 self.on_measured(speed)
 
+    async def async_cache(
+        self,
+        messages: list[ChatCompletionMessageParam],
+        *,
+        model: str,
+        timeout: float,
+    ) -> None:
+        """Have the server read these messages into its prompt cache.
+
+        One token, unread, no retries: what the server processed is the point.
+        """
+        await self._async_raw(_encodable_messages(messages), model, 1, timeout)
+
     async def _async_raw(
         self,
         messages: list[ChatCompletionMessageParam],

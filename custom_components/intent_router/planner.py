@@ -5,13 +5,15 @@ has it cached. Servers cache the processed prompt up to the first changed
 byte, so the prompt's stable part (rules, tools, entities) is the same for
 every turn, satellite and area (prompt.py), and this module sends it once at
 set-up, and again when it changes, as a request for a single token: the
-first spoken turn then pays only for its own words.
+first spoken turn then pays only for its own words. After each turn it sends
+the conversation so far the same way, so a model turn after turns answered
+without the model does not read them all anew.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 import hashlib
 import json
 from typing import TYPE_CHECKING, Any
@@ -41,14 +43,21 @@ from .const import DOMAIN, LOGGER
 from .grounding import pointed_at
 from .llm_client import Completion, LLMClient
 from .llm_reply import LLMAuthError, LLMError
-from .plan import plan_json_schema
-from .prompt import USER_OPENING, build_messages, build_phrase_messages, estimate_tokens
+from .plan import PlanError, parse_plan, plan_json_schema
+from .prompt import (
+    USER_OPENING,
+    build_messages,
+    build_phrase_messages,
+    conversation_so_far,
+    estimate_tokens,
+)
 from .reading import Reading
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
+    from .records import Plan, Turn
     from .settings import Settings
     from .tools import ToolSource
     from .utterance import InFlight, Utterance
@@ -82,6 +91,8 @@ class Planner:
         # A digest of the stable part last sent, warmed or by a turn.
         self._warmed: str | None = None
         self._warming: asyncio.Task[None] | None = None
+        # The last conversation sent ahead of its next turn (one at a time).
+        self._following: asyncio.Task[None] | None = None
         self._debouncer = Debouncer(
             hass,
             LOGGER,
@@ -135,8 +146,9 @@ class Planner:
             for unsubscribe in stops:
                 unsubscribe()
             self._debouncer.async_shutdown()
-            if self._warming is not None:
-                self._warming.cancel()
+            for task in (self._warming, self._following):
+                if task is not None:
+                    task.cancel()
 
         return stop
 
@@ -181,6 +193,51 @@ class Planner:
             return
         self._warmed = digest
         LOGGER.debug("Warmed the model server's prompt cache")
+
+    @callback
+    def async_follow(self, utterance: Utterance, history: Sequence[Turn]) -> None:
+        """After a turn, have the server read the conversation so far.
+
+        A turn answered without the model never sent its words, so a model
+        turn after it would read every earlier turn anew: on a small CPU,
+        seconds (four turns are ~150 tokens at ~60 a second). Read while
+        the user is silent, the next turn pays only for its own part.
+        """
+        if not self._settings.use_llm or not history:
+            return
+        if self._following is not None and not self._following.done():
+            self._following.cancel()
+        self._following = self._hass.async_create_background_task(
+            self._async_follow(utterance, history), f"{DOMAIN} conversation warm-up"
+        )
+
+    async def _async_follow(
+        self, utterance: Utterance, history: Sequence[Turn]
+    ) -> None:
+        """Send the conversation so far for one token; a failure costs nothing."""
+        catalog = await async_build_catalog(
+            self._hass,
+            "",
+            utterance.language,
+            utterance.user_input.device_id,
+            self._settings.allowed_domains,
+            (),
+            self._tool_sources,
+            utterance.area_id,
+        )
+        messages = conversation_so_far(
+            catalog,
+            history,
+            self._settings.extra_instructions,
+            utterance.language,
+            utterance.automation,
+        )
+        try:
+            await self._client.async_cache(
+                messages, model=self._settings.model, timeout=WARM_UP_TIMEOUT
+            )
+        except LLMError as err:
+            LOGGER.debug("Could not send the conversation ahead: %s", err)
 
     async def async_plan(
         self, utterance: Utterance, catalog: Catalog, reading: Reading
@@ -279,3 +336,12 @@ class Planner:
 def _digest(message: Any) -> str:
     """A short fingerprint of a message, to tell whether the prefix changed."""
     return hashlib.sha256(str(message.get("content")).encode()).hexdigest()
+
+
+def parse_completion(completion: Completion) -> Plan:
+    """The model's JSON as a Plan; a malformed one is a model failure."""
+    try:
+        plan = parse_plan(completion.data)
+    except PlanError as err:
+        raise ModelFailedError("model_invalid_reply", str(err.rejection)) from err
+    return plan

@@ -73,6 +73,43 @@ def build_messages(
     it. `states_of` are the entities whose states matter (all shortlisted
     when empty): every state line is prompt the server must read each turn.
     """
+    user = _conversation(catalog, history, language, automation)
+    user.append(render_states(catalog, states_of))
+    if reading is not None and (understood := render_reading(reading)):
+        user.append(understood)
+    user.append(f"Request: {text}")
+    return [
+        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {"role": "user", "content": "\n\n".join(user)},
+    ]
+
+
+def conversation_so_far(
+    catalog: Catalog,
+    history: Sequence[Turn],
+    extra_instructions: str | None,
+    language: str,
+    automation: str | None,
+) -> list[ChatCompletionMessageParam]:
+    """The messages up to the next turn's own part: what a warm-up sends.
+
+    Exactly the start of what `build_messages` sends for the next turn of
+    this conversation, so a server that caches prompts reads only the new
+    turn's states and words then.
+    """
+    return [
+        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {
+            "role": "user",
+            "content": "\n\n".join(
+                _conversation(catalog, history, language, automation)
+            ),
+        },
+    ]
+
+
+def _system(catalog: Catalog, extra_instructions: str | None) -> str:
+    """The stable part: rules, the owner's instructions, tools, entities."""
     system = [RULES]
     if extra_instructions and extra_instructions.strip():
         system.append(
@@ -80,19 +117,22 @@ def build_messages(
         )
     system.append(render_tools(catalog))
     system.append(render_entities(catalog))
+    return "\n\n".join(system)
+
+
+def _conversation(
+    catalog: Catalog,
+    history: Sequence[Turn],
+    language: str,
+    automation: str | None,
+) -> list[str]:
+    """The user turn's opening: what stays the same within a conversation."""
     user = [f"{USER_OPENING}{catalog.speaker_area or 'unknown'}\nLanguage: {language}"]
     if automation:
         user.append(f"An automation asked the user: {automation.strip()}")
     if history:
         user.append(render_history(history))
-    user.append(render_states(catalog, states_of))
-    if reading is not None and (understood := render_reading(reading)):
-        user.append(understood)
-    user.append(f"Request: {text}")
-    return [
-        {"role": "system", "content": "\n\n".join(system)},
-        {"role": "user", "content": "\n\n".join(user)},
-    ]
+    return user
 
 
 PHRASE_RULES = """\
