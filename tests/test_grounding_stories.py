@@ -242,6 +242,42 @@ async def test_unrelated_requests_and_injections_touch_nothing(
     assert result.continue_conversation is False
 
 
+@pytest.mark.parametrize(("answer", "runs"), [("yes", True), ("no", False)])
+async def test_words_that_name_nothing_offer_the_models_plan_as_a_question(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    answer: str,
+    runs: bool,
+) -> None:
+    """Words that say no device, kind or room ("we are going to sleep") run nothing.
+
+    The model's reading of it is asked as a question (what would run, in
+    the integration's words), and only a yes runs it.
+    """
+    agent_id = await _agent(hass, mock_config_entry)
+    kitchen = satellite_in(hass, "Kitchen")
+    before = home_states(hass)
+    llm_server.add_plan(
+        plan(
+            act("light.turn_off", "light.kitchen_lights"),
+            act("light.turn_off", "light.ceiling_lights"),
+        )
+    )
+
+    asked = await converse(hass, agent_id, "we are going to sleep", kitchen)
+
+    assert home_states(hass) == before
+    # The model's two actions, asked as the one they are.
+    assert speech(asked) == (
+        "Do you want me to turn off Kitchen Lights and Ceiling Lights?"
+    )
+    assert asked.continue_conversation is True
+    await converse(hass, agent_id, answer, kitchen)
+    assert (hass.states.get("light.kitchen_lights").state == "off") is runs
+    assert (hass.states.get("light.ceiling_lights").state == "off") is runs
+
+
 async def test_scripts_and_scenes_run_when_named_in_part(
     hass: HomeAssistant,
     agent_id: str,

@@ -174,20 +174,40 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
         if mentions is not None and plan.actions
         else None
     )
-    runs = grounding.plan if isinstance(grounding, Grounded) else plan
-    needs_confirmation = not confirmed and (
-        any(
-            catalog.action_needs_confirmation(action.tool, target, confirm)
-            for action in runs.actions
+    # Words that name nothing ("I'm heading to bed") ground no plan, yet may
+    # imply one: the model's is offered as a question, never run unasked.
+    # Not a script or scene: what they do is not in the question.
+    implied = (
+        isinstance(grounding, Ungrounded)
+        and mentions is not None
+        and mentions.names_nothing
+        and not any(
+            domain_info(domain_of(target)).must_be_named
+            for action in plan.actions
             for target in action.targets
         )
-        or any(_unsaid_subject(action.tool, catalog, said) for action in runs.actions)
+    )
+    if implied:
+        grounding = None
+    runs = grounding.plan if isinstance(grounding, Grounded) else plan
+    needs_confirmation = not confirmed and (
+        implied
         or (
-            not commanded
-            and any(
-                domain_info(domain_of(target)).must_be_named
+            any(
+                catalog.action_needs_confirmation(action.tool, target, confirm)
                 for action in runs.actions
                 for target in action.targets
+            )
+            or any(
+                _unsaid_subject(action.tool, catalog, said) for action in runs.actions
+            )
+            or (
+                not commanded
+                and any(
+                    domain_info(domain_of(target)).must_be_named
+                    for action in runs.actions
+                    for target in action.targets
+                )
             )
         )
     )

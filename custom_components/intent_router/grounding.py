@@ -39,14 +39,7 @@ def pointed_at(
     (every state) when the speaker's area is unknown too. Every state line
     is prompt the model server must read on each turn.
     """
-    if not (
-        mentions.entities
-        or mentions.kinds
-        or mentions.areas
-        or mentions.floors
-        or mentions.everything
-        or mentions.refers_back
-    ):
+    if mentions.names_nothing:
         if catalog.speaker_area is None:
             return frozenset()
         return frozenset(

@@ -174,9 +174,11 @@ def render_reading(reading: Reading) -> str:
     )
     if mentions.refers_back:
         parts.append("refers to the last devices")
+    if not parts:  # nothing read: the request says it all, and only it
+        return ""
     if reading.unexplained:
         parts.append(f"not understood: {' '.join(reading.unexplained)}")
-    return f"Understood: {'; '.join(parts)}" if parts else ""
+    return f"Understood: {'; '.join(parts)}"
 
 
 def render_tools(catalog: Catalog) -> str:

@@ -80,6 +80,18 @@ class Mentions:
     # fan): a plan on them asks which.
     which: frozenset[str] = frozenset()
 
+    @property
+    def names_nothing(self) -> bool:
+        """Whether the words point at no device, kind or place at all."""
+        return not (
+            self.entities
+            or self.kinds
+            or self.areas
+            or self.floors
+            or self.everything
+            or self.refers_back
+        )
+
     def fits_class(self, info: EntityInfo) -> bool:
         """Whether an entity's device class is one the words allow."""
         said = {c for c in self.classes if c.partition(".")[0] == info.domain}

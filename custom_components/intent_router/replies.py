@@ -9,8 +9,9 @@ spoken reply.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+import json
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers import intent
@@ -199,8 +200,25 @@ def confirm_question(
     a name in a question whose verb is the language's own ("Soll ich die
     Aktion „Schloss öffnen“ für X ausführen?"), never as a verb in a slot.
     """
-    questions = [_about(hass, phrases, action, "ask") for action in actions]
+    questions = [_about(hass, phrases, action, "ask") for action in _joined(actions)]
     return " ".join(dict.fromkeys(phrases.say(question) for question in questions))
+
+
+def _joined(actions: Sequence[Action]) -> list[Action]:
+    """One action per service and arguments, with all their targets.
+
+    A model writes "turn off A" and "turn off B" as two: asked as one
+    question ("turn off A and B?"), as they would run.
+    """
+    joined: dict[str, Action] = {}
+    for action in actions:
+        key = f"{action.tool} {json.dumps(action.args, sort_keys=True, default=str)}"
+        if (same := joined.get(key)) is None:
+            joined[key] = action
+        else:
+            targets = tuple(dict.fromkeys((*same.targets, *action.targets)))
+            joined[key] = replace(same, targets=targets)
+    return list(joined.values())
 
 
 def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
