@@ -429,6 +429,14 @@ def assist(browser: Browser) -> None:
         browser.type_into(dialog_input, sentence, enter=True)
         time.sleep(4)
     time.sleep(4)
+    # The last reply below the fold: scroll the conversation to its end.
+    browser.driver.execute_script(
+        f"{_DEEP} const chat = bySelector('ha-assist-chat');"
+        "const box = walk(chat.shadowRoot || chat,"
+        " (el) => el.scrollHeight > el.clientHeight + 10);"
+        "if (box) box.scrollTop = box.scrollHeight;"
+    )
+    time.sleep(1)
     browser.shot("assist.png")
 
 
