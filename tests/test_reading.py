@@ -772,3 +772,73 @@ def test_in_here_is_the_speakers_room(text: str, language: str) -> None:
 
     assert reading.question
     assert not set(reading.unexplained) - reading.question_words
+
+
+# An English-named living room and bedroom, spoken to in French and German.
+_ROOMS = [
+    _entity("light.living_room_ceiling", "Living Room Light", "Living Room"),
+    _entity("light.living_room_lamp", "Living Room Lamp", "Living Room"),
+    _entity("cover.bedroom_shades", "Bedroom Shades", "Bedroom", device_class="shade"),
+    _entity(
+        "sensor.bedroom_temperature",
+        "Bedroom Temperature",
+        "Bedroom",
+        "18.5",
+        device_class="temperature",
+    ),
+]
+
+
+def _rooms_plan(text: str, language: str) -> Plan | Choice | None:
+    catalog = small_catalog(_ROOMS, ["Living Room", "Bedroom"], "Living Room")
+    return plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Allume le lampadaire", "fr"),
+        ("Mach die Stehlampe an", "de"),
+        ("Mach die Deckenlampe aus", "de"),
+    ],
+)
+def test_one_fixture_no_name_says_is_asked_not_all_switched(
+    text: str, language: str
+) -> None:
+    """A floor lamp said where no light's name says so: which one is asked."""
+    assert _rooms_plan(text, language) == Choice(
+        ("light.living_room_ceiling", "light.living_room_lamp")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Ouvre le volet de la chambre", "fr"),
+        ("Mach die Rollläden im Schlafzimmer auf", "de"),
+        ("Open the bedroom shutters", "en"),
+    ],
+)
+def test_a_window_covering_stands_for_another_where_none_is_so(
+    text: str, language: str
+) -> None:
+    """A shutter said in a bedroom with shades: the shades, not nothing."""
+    assert _rooms_plan(text, language) == Plan(
+        (Action("cover.open_cover", ("cover.bedroom_shades",)),), "", 1.0
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Est-ce que le volet de la chambre est fermé ?",
+        "Quelle température fait-il dans la chambre ?",
+    ],
+)
+def test_a_french_questions_shape_asks_nothing_of_the_home(text: str) -> None:
+    """The question's shape ("est-ce que", "fait-il") is not left open."""
+    catalog = small_catalog(_ROOMS, ["Living Room", "Bedroom"], "Living Room")
+    reading = read(text, "fr", catalog)
+
+    assert reading.question
+    assert set(reading.unexplained) <= reading.question_words

@@ -103,12 +103,26 @@ def candidates(
     """
     if not kinds and not mentions.everything:
         return frozenset()
+    return _placed(mentions, catalog, confirm, kinds) or _placed(
+        mentions, catalog, confirm, kinds, loosely=True
+    )
+
+
+def _placed(
+    mentions: Mentions,
+    catalog: Catalog,
+    confirm: Collection[str],
+    kinds: Collection[str],
+    *,
+    loosely: bool = False,
+) -> frozenset[str]:
+    """`candidates`, the class said taken strictly or `loosely`."""
     place_said = bool(mentions.areas or mentions.floors)
     of_kind = [
         info
         for info in catalog.exposed.values()
         if (info.domain in kinds if kinds else mentions.everything)
-        and mentions.fits_class(info)
+        and mentions.fits_class(info, loosely=loosely)
         and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
     ]
     if mentions.areas or mentions.floors:

@@ -237,6 +237,8 @@ def _by_kind(
     if not mentions.everything:
         # "The lamps": those called so; "all the lamps": every light there.
         found = _called_so(found, reading)
+        if len(found) > 1 and _fixture_unnamed(found, reading):
+            return Choice(tuple(info.entity_id for info in found))
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
     )
@@ -275,6 +277,25 @@ def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     said = {singular(word, reading.language) for word in reading.kind_words}
     called = [info for info in found if is_called(info.name, said, reading.language)]
     return called or found
+
+
+def _fixture_unnamed(found: list[EntityInfo], reading: Reading) -> bool:
+    """Whether one fixture was said ("Stehlampe") that no name here says.
+
+    "The lamp" may be any of a room's lights; "the floor lamp" is one of
+    them, and which is asked, not all switched.
+    """
+    spoken = words_for(reading.language)
+    fixtures = {
+        phrase
+        for phrases in (spoken.senses.values() if spoken else ())
+        for phrase in phrases
+        if " " not in phrase
+    } & reading.narrow_words
+    said = {singular(word, reading.language) for word in fixtures}
+    return bool(fixtures) and not any(
+        is_called(info.name, said, reading.language) for info in found
+    )
 
 
 def _called_elsewhere(

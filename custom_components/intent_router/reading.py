@@ -56,6 +56,10 @@ from .values import Value, said_values, said_words
 # A "door" is also a garage door or a gate (never a blind); only the class
 # said itself lets what asks first be meant without its name.
 _ALSO_MEANT = {"cover.door": ("cover.garage", "cover.gate")}
+# What covers a window goes by words languages split differently ("volet",
+# "Rollladen", "rolluik": shutter or roller shade): where none of the class
+# said is there, the others are what was meant.
+_WINDOW_COVERINGS = frozenset({"cover.blind", "cover.shade", "cover.shutter"})
 
 
 @dataclass(slots=True, frozen=True)
@@ -92,10 +96,15 @@ class Mentions:
             or self.refers_back
         )
 
-    def fits_class(self, info: EntityInfo) -> bool:
-        """Whether an entity's device class is one the words allow."""
+    def fits_class(self, info: EntityInfo, *, loosely: bool = False) -> bool:
+        """Whether an entity's device class is one the words allow.
+
+        `loosely`, any window covering stands for another.
+        """
         said = {c for c in self.classes if c.partition(".")[0] == info.domain}
         said |= {also for c in said for also in _ALSO_MEANT.get(c, ())}
+        if loosely and said & _WINDOW_COVERINGS:
+            said |= _WINDOW_COVERINGS
         device_class = info.all_attributes.get("device_class")
         return not said or not device_class or f"{info.domain}.{device_class}" in said
 
@@ -257,15 +266,38 @@ def read(
         unexplained,
         kind_words,
         kind_words - kind_names(language),
-        frozenset(own[:1])
-        | frozenset(
-            opener.strip()
-            for opener in (spoken.openers if spoken else ())
-            if opener.endswith(" ") and " " not in opener.strip()
-        ),
+        _question_shape(own, spoken) if question else frozenset(own[:1]),
         language,
         complaint,
         opening in verb_words | forms,
+    )
+
+
+def _question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
+    """Words that only shape a question, and ask nothing of the home.
+
+    The first word, a one-word opener wherever it stands ("combien"), every
+    word of the opener it starts with ("est-ce que", "y a-t-il"), and the
+    language's "it is" ("fait-il", "ist es"), as a complaint's frame.
+    """
+    shape = set(own[:1])
+    if spoken is None:
+        return frozenset(shape)
+    for opener in spoken.openers:
+        parts = opener.split()
+        if opener.endswith(" ") and len(parts) == 1:
+            shape.add(parts[0])
+        elif _opens_with(own, parts):
+            shape.update(own[: len(parts)])
+    shape.update(own[i] for i in spans(own, spoken.complaint_frame))
+    return frozenset(shape)
+
+
+def _opens_with(own: list[str], parts: list[str]) -> bool:
+    """Whether the words start with these; the last may be cut ("qu": "que")."""
+    return len(own) >= len(parts) and all(
+        said == part or (index == len(parts) - 1 and said.startswith(part))
+        for index, (said, part) in enumerate(zip(own, parts, strict=False))
     )
 
 

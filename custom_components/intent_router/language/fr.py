@@ -223,7 +223,7 @@ WORDS = Words.written(
     verb_forms="chauffe|chauffes|chauffez",
     elisions="d'|j'|l'|m'|n'|qu'|t'",
     leads="m'|me|nous|t'|te|tu|vous",
-    asks="a t elle|a t il|est elle|est il|sont elles|sont ils",
+    asks="a t elle|a t il|est elle|est il|sont elles|sont ils|combien",
     plurals="s|x",
     decimal_mark=",",
     elided="de|que",
@@ -238,5 +238,5 @@ WORDS = Words.written(
         "media_player.up": "pas assez fort|trop faible|on entend rien",
         "fan.up": "étouffant|on étouffe|pas assez aéré|renfermé",
     },
-    complaint_frame="c'est|il fait|ici|vraiment|beaucoup|j'ai|on a",
+    complaint_frame="c'est|il fait|fait il|ici|vraiment|beaucoup|j'ai|on a",
 )
