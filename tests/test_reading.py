@@ -152,6 +152,11 @@ def test_values_with_their_units(
         ("apaga la luz", "es", {Verb.OFF}),
         ("doe het licht uit", "nl", {Verb.OFF}),
         ("spegni la luce", "it", {Verb.OFF}),
+        # A direction said for a cover is its verb.
+        ("tira su la tapparella", "it", {Verb.OPEN}),
+        ("tira giù le tapparelle", "it", {Verb.CLOSE}),
+        ("rolgordijn naar beneden", "nl", {Verb.CLOSE}),
+        ("het rolgordijn naar boven", "nl", {Verb.OPEN}),
     ],
 )
 def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> None:

@@ -237,13 +237,14 @@ def _by_kind(
     if not mentions.everything:
         # "The lamps": those called so; "all the lamps": every light there.
         found = _called_so(found, reading)
-        if len(found) > 1 and _fixture_unnamed(found, reading):
-            return Choice(tuple(info.entity_id for info in found))
     here = catalog.speaker_area is not None and all(
         info.area == catalog.speaker_area for info in found
     )
-    if not (place_said or mentions.everything or here) and (
-        len({(i.area, i.floor) for i in found}) > 1
+    if (
+        not (place_said or mentions.everything or here)
+        and len({(i.area, i.floor) for i in found}) > 1
+    ) or (
+        not mentions.everything and len(found) > 1 and _fixture_unnamed(found, reading)
     ):
         return Choice(tuple(info.entity_id for info in found))
     return found

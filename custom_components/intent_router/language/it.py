@@ -172,8 +172,13 @@ WORDS = Words.written(
     verbs={
         Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva|esegui|lancia",
         Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare|rispegni|rispegnere",
-        Verb.OPEN: "apri|aprire|alza|alzare|solleva|riapri|riaprire|alzi|rialza",
-        Verb.CLOSE: "chiudi|chiudere|abbassa|abbassare|richiudi|richiudere|abbassi|riabbassa",
+        Verb.OPEN: (
+            "apri|aprire|alza|alzare|solleva|riapri|riaprire|alzi|rialza|tira su"
+        ),
+        Verb.CLOSE: (
+            "chiudi|chiudere|abbassa|abbassare|richiudi|richiudere|abbassi|riabbassa|"
+            "tira giù|tira giu"
+        ),
         Verb.LOCK: "chiudi a chiave|blocca|bloccare|richiudi a chiave",
         Verb.UNLOCK: "sblocca|sbloccare",
         Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
