@@ -157,6 +157,7 @@ def test_values_with_their_units(
         ("tira giù le tapparelle", "it", {Verb.CLOSE}),
         ("rolgordijn naar beneden", "nl", {Verb.CLOSE}),
         ("het rolgordijn naar boven", "nl", {Verb.OPEN}),
+        ("kun je het licht uitdoen?", "nl", {Verb.OFF}),
     ],
 )
 def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> None:

@@ -62,8 +62,10 @@ def answer(
     """
     if not reading.question:
         return None
-    asked = reading.verbs & STATE_VERBS
-    if len(asked) > 1 or reading.verbs - STATE_VERBS:
+    # "What is the heating set to?": a question's "set" asks for the setting.
+    verbs = reading.verbs - {Verb.SET}
+    asked = verbs & STATE_VERBS
+    if len(asked) > 1 or verbs - STATE_VERBS:
         return None
     open_words = [w for w in reading.unexplained if w not in reading.question_words]
     mentions = reading.mentions

@@ -205,6 +205,10 @@ def read(
     verbs = {
         v for v, found in said_verbs.items() if not found <= named_or_placed
     } or set(said_verbs)
+    # A question's shape asks for nothing ("Auf wie viel Grad …?" opens none).
+    shape = _question_shape(own, spoken) if question else frozenset(own[:1])
+    if question:
+        verbs = {v for v in verbs if not said_verbs[v] <= shape}
     verbs |= complaint_verbs
     verb_words = {w for found in said_verbs.values() for w in found} | {
         heard[i] for i in verb_at
@@ -266,7 +270,7 @@ def read(
         unexplained,
         kind_words,
         kind_words - kind_names(language),
-        _question_shape(own, spoken) if question else frozenset(own[:1]),
+        shape,
         language,
         complaint,
         opening in verb_words | forms,

@@ -195,7 +195,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
-        Verb.SET: "stelle|stell|setze|setz",
+        Verb.SET: "stelle|stell|setze|setz|gestellt|eingestellt",
     },
     classes={
         "cover.shade": "sonnenschutz|beschattung|rollo|rollos",

@@ -179,7 +179,10 @@ WORDS = Words.written(
         Verb.UNLOCK: "abre con llave|desbloquea|desbloquear|abres con llave",
         Verb.UP: "más fuerte|más claro|más brillante|más caliente|sube|aumenta|aumentar",
         Verb.DOWN: "más bajo|más oscuro|más tenue|más frío|baja|disminuye|disminuir|atenúa|atenuar",
-        Verb.SET: "pon|poner|ajusta|ajustar|cambia|configura|pones",
+        Verb.SET: (
+            "pon|poner|ajusta|ajustar|cambia|configura|pones|puesto|puesta|ajustado|"
+            "ajustada|programado|programada"
+        ),
     },
     classes={
         "cover.shade": "estor enrollable|estores enrollables|persiana|persianas|estor|estores",

@@ -198,7 +198,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez|déverrouilles",
         Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
         Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
-        Verb.SET: "mets|mettre|règle|régler|passe",
+        Verb.SET: "mets|mettre|règle|régler|passe|réglé|réglée",
     },
     classes={
         "cover.shade": "toile|toiles|store|stores",

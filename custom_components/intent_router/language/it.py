@@ -56,7 +56,7 @@ WORDS = Words.written(
     hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|qua|qui dentro|qua dentro|anche",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
-        "perché |a che |in che "
+        "perché |a che |a quant|in che "
     ),
     requests="puoi |potresti |mi puoi |mi potresti |ci puoi |può |potrebbe |vuoi |per favore ",
     leads="c'|ce|ci|m'|me|mi|t'|te|ti",
@@ -183,7 +183,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "sblocca|sbloccare",
         Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
         Verb.DOWN: "più basso|più scuro|meno luce|più fresco|più freddo|abbassa|diminuisci|diminuire|attenua",
-        Verb.SET: "imposta|impostare|metti|porta",
+        Verb.SET: "imposta|impostare|metti|porta|impostato|impostata",
     },
     classes={
         "cover.shade": "tenda a rullo|tende a rullo|tapparella|tapparelle",

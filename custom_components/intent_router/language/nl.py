@@ -178,15 +178,15 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "aan|aanzetten|inschakelen|start|activeer",
-        Verb.OFF: "uit|uitzetten|uitschakelen|stop|deactiveer",
+        Verb.ON: "aan|aanzetten|aandoen|inschakelen|start|activeer",
+        Verb.OFF: "uit|uitzetten|uitdoen|uitschakelen|stop|deactiveer",
         Verb.OPEN: "open|openen|omhoog|naar boven",
         Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer|naar beneden",
         Verb.LOCK: "vergrendel|vergrendelen|op slot|afsluiten",
         Verb.UNLOCK: "ontgrendel|ontgrendelen|van het slot",
         Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
         Verb.DOWN: "dimmer|donkerder|zachter|kouder|koeler|lager|verlaag|verlagen|dim|dimmen",
-        Verb.SET: "zet|stel|maak",
+        Verb.SET: "zet|stel|maak|ingesteld|gezet",
     },
     classes={
         "cover.shade": "zonwering|rolgordijn|rolgordijnen",
