@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from custom_components.intent_router.catalog import Catalog, ServiceInfo
+from custom_components.intent_router.gate import learnable as is_learnable
 from custom_components.intent_router.grounding import (
     Grounded,
     Ungrounded,
     check_grounding,
     grounding_basis,
 )
-from custom_components.intent_router.learned import learnable as is_learnable
 from custom_components.intent_router.reading import find_mentions, read
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 

@@ -8,10 +8,19 @@ questions, and plans built only when nothing is left open.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from custom_components.intent_router.catalog import Catalog
-from custom_components.intent_router.gate import against_the_words
+from custom_components.intent_router.catalog import Catalog, ServiceInfo
+from custom_components.intent_router.domains import ConfirmPolicy
+from custom_components.intent_router.gate import (
+    Decision,
+    Facts,
+    Refusal,
+    against_the_words,
+    gate,
+)
 from custom_components.intent_router.grounding import (
     Grounded,
     Ungrounded,
@@ -303,6 +312,43 @@ def test_a_reversed_verb_is_against_the_words() -> None:
     assert against_the_words(lock, read("lock the back door", "en", catalog))
     assert not against_the_words(on, read("turn on the kettle", "en", catalog))
     assert not against_the_words(off, read("is the kettle off?", "en", catalog))
+
+
+def test_the_gate_gives_one_verdict() -> None:
+    """Refused, cancelled, run and learned: each decided by `gate` alone."""
+    catalog = _catalog()
+    for tool in ("switch.turn_on", "switch.turn_off"):
+        catalog.services[tool] = ServiceInfo(tool, ())
+    on = Plan((Action("switch.turn_on", ("switch.kettle",)),), "", 0.9)
+    off = Plan((Action("switch.turn_off", ("switch.kettle",)),), "", 0.9)
+
+    def facts(text: str, **turn: Any) -> Facts:
+        policy = ConfirmPolicy(frozenset({"lock"}))
+        return Facts(catalog, 0.7, policy, text, "en", **turn)
+
+    def said(text: str, **turn: Any) -> Facts:
+        return facts(text, reading=read(text, "en", catalog), **turn)
+
+    against = gate(on, said("turn off the kettle"))
+    asked = gate(on, said("is the kettle on?", from_model=True))
+    kept_on = gate(
+        off,
+        facts("no, leave it on", automation="The kettle is on, turn it off?"),
+    )
+    ran = gate(on, said("turn on the kettle", from_model=True, learn=True))
+    answering = gate(
+        on, said("turn on the kettle", from_model=True, learn=True, pending=True)
+    )
+
+    assert (against.decision, against.refusal) == (
+        Decision.REFUSED,
+        Refusal.AGAINST_THE_WORDS,
+    )
+    assert (asked.decision, asked.refusal) == (Decision.REFUSED, Refusal.NO_ANSWER)
+    assert kept_on.decision is Decision.CANCELLED
+    assert kept_on.refused == off.actions
+    assert (ran.decision, ran.learnable) == (Decision.EXECUTE, True)
+    assert (answering.decision, answering.learnable) == (Decision.EXECUTE, False)
 
 
 def test_a_guess_by_kind_never_runs_for_a_device_named() -> None:

@@ -27,6 +27,7 @@ from .catalog import Catalog, async_build_catalog
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
 from .domains import action_asks_first
+from .gate import learns
 from .language import Shortcut
 from .learned import LearnedCommands, sentence_key
 from .llm_client import LLMClient
@@ -425,15 +426,11 @@ class IntentRouterAgent:
     async def _async_learned(
         self, utterance: Utterance, catalog: Catalog, reading: Reading
     ) -> TurnResult | None:
-        """Step 7, skipped: these words here ran before and stood (learned.py).
-
-        Not for an answer, nor a question ("Licht an?" is not "Licht an").
-        """
-        if (
-            not self._settings.learn_commands
-            or utterance.pending
-            or utterance.automation
-            or reading.question
+        """Step 7, skipped: these words here ran before and stood (learned.py)."""
+        if not learns(
+            self._settings.learn_commands,
+            answering=bool(utterance.pending or utterance.automation),
+            question=reading.question,
         ):
             return None
         plan = self._learned.lookup(

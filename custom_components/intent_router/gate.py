@@ -1,11 +1,11 @@
-"""The decisions that combine what a turn read, planned and remembered.
+"""The one gate: what a valid plan from any path may do in this turn.
 
-One gate for every path: whether a valid plan acts, asks which, asks
-whether, or admits doubt (`decide`); what a question may still do
-(`answer_only`); whether a yes answers an automation's own question
-(`automation_confirms`). What grounds a target is grounding.py's, which
-follow-ups apply is shortcuts.py's, what may be learned is learned.py's.
-Nothing here talks to Home Assistant, so each is tested without it.
+`gate` weighs a plan against the turn's facts (`Facts`) and returns one
+verdict (`Gated`): refused, cancelled, held for a dry run, ask which,
+admit doubt, ungrounded, ask whether, answer, or run; and whether a plan
+that runs may be learned (`learnable`). What grounds a target is
+grounding.py's, which follow-ups apply is shortcuts.py's. Nothing here
+talks to Home Assistant, so each part is tested without it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from .domains import (
     domain_of,
     verb_service,
 )
-from .grounding import Grounded, Ungrounded, check_grounding
+from .grounding import SPEAKER_INDEPENDENT, Grounded, Ungrounded, check_grounding
+from .language import words
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
 from .shortcuts import answers_no, answers_yes
@@ -33,10 +34,21 @@ class Decision(StrEnum):
     """What the gate makes of a valid plan."""
 
     EXECUTE = "execute"
+    ANSWER = "answer"
     CLARIFY = "clarify"
     CONFIRM = "confirm"
     UNSURE = "unsure"
     UNGROUNDED = "ungrounded"
+    REFUSED = "refused"
+    CANCELLED = "cancelled"
+    PLANNED = "planned"
+
+
+class Refusal(StrEnum):
+    """Why a plan is refused whole (the trace's reason)."""
+
+    AGAINST_THE_WORDS = "against_the_words"
+    NO_ANSWER = "no_answer"
 
 
 def decide(
@@ -132,45 +144,178 @@ def automation_refused(
     return tuple(a for a in plan.actions if any(t in named for t in a.targets))
 
 
+def learns(enabled: bool, *, answering: bool, question: bool) -> bool:
+    """Whether these words may teach a command, or replay one they taught.
+
+    Not an answer to a question, which means nothing without it, nor a
+    question itself ("Licht an?" is not "Licht an").
+    """
+    return enabled and not answering and not question
+
+
+def learnable(
+    plan: Plan,
+    grounded: Grounded,
+    mentions: Mentions,
+    catalog: Catalog,
+    text: str,
+    confirm: Collection[str],
+) -> bool:
+    """Whether a plan that ran may answer the same words next time, at once.
+
+    Only what the words alone decide: every target named, or of a kind said
+    in a place said (or the whole home); nothing referred back; services
+    that change something (no tools, no data); every argument said ("50
+    percent", not "a bit brighter", which the model worked out from a state
+    that will have changed). What asks for confirmation is never learned.
+    """
+    said = set(words(text))
+    return (
+        bool(plan.actions)
+        and not mentions.refers_back
+        and all(
+            action.tool in catalog.services
+            and not catalog.reads_only(action.tool)
+            and all(
+                grounded.bases.get(target) in SPEAKER_INDEPENDENT
+                and not catalog.needs_confirmation(target, confirm)
+                for target in action.targets
+            )
+            and all(_said(value, said) for value in action.args.values())
+            for action in plan.actions
+        )
+    )
+
+
+def _said(value: object, said: set[str]) -> bool:
+    """Whether an argument's value is in the words (each item of a list)."""
+    if isinstance(value, list):
+        return all(_said(item, said) for item in value)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return False
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    value_words = set(words(str(value)))
+    return bool(value_words) and value_words <= said
+
+
+@dataclass(slots=True, frozen=True)
+class Facts:
+    """What the gate weighs of a turn besides the plan.
+
+    `reading` is there for a plan made for these words (the reading's own, a
+    learned one or the model's), None for follow-ups and HA's sentences;
+    `offered` is what the last question offered, `pending` whether there
+    was one; `from_model` marks the model's plan, which may answer a
+    question only and may teach; `learn` is the owner's option.
+    """
+
+    catalog: Catalog
+    threshold: float
+    confirm: ConfirmPolicy
+    text: str
+    language: str
+    reading: Reading | None = None
+    automation: str | None = None
+    pending: bool = False
+    offered: Collection[str] = ()
+    last_targets: Collection[str] = ()
+    confirmed: bool = False
+    from_model: bool = False
+    learn: bool = False
+    dry_run: bool = False
+
+
 @dataclass(slots=True, frozen=True)
 class Gated:
     """The gate's verdict on a valid plan.
 
-    `plan` is what would run (the grounded part, when the plan was read
-    against the words); `grounding` is the grounding verdict, None for plans
-    that do not come from reading the words (follow-ups, HA's sentences).
+    `plan` is what runs, is asked about or answers (the grounded part, when
+    the plan was read against the words); for a question back ("which
+    one?", clarify, ungrounded, cancelled, a dry run) the plan as checked.
+    `grounding` is None for plans that do not come from reading the words.
+    The rest says why, for the trace: the actions `against` the words,
+    those an automation's question was `refused` for, and a question's plan
+    whose changes were dropped (`question_dropped`).
     """
 
     decision: Decision
     plan: Plan
     grounding: Grounded | Ungrounded | None = None
+    refusal: Refusal | None = None
+    against: tuple[Action, ...] = ()
+    refused: tuple[Action, ...] = ()
+    question_dropped: tuple[Action, ...] = ()
+    learnable: bool = False
 
 
-def gate(  # noqa: PLR0913 - every fact the one gate weighs
-    plan: Plan,
-    catalog: Catalog,
-    threshold: float,
-    confirm: ConfirmPolicy,
-    *,
-    confirmed: bool,
-    mentions: Mentions | None = None,
-    last_targets: Collection[str] = (),
-    offered: Collection[str] = (),
-    said: Collection[str] = (),
-    commanded: bool = True,
-) -> Gated:
-    """One gate for every path: grounding, confidence, confirmation.
+def gate(plan: Plan, facts: Facts) -> Gated:
+    """One gate for every path: the words, the answer, grounding, confidence.
 
-    With `mentions` (a plan made for these words: the model's or a learned
-    one), each target must be grounded in them (grounding.py); what asks
-    first (unlocking, opening a garage door: `confirm`) asks unless
-    `confirmed` already, and so does a tool that may change things when the
-    words `said` do not say what it acts on, and a script or scene whose
-    name the words only quote: no opening verb, and words left unexplained
-    (`commanded` False: "my grandmother always said good night").
+    A plan against the words (a verb's opposite) is refused whole. A no to
+    an automation's own question leaves what it asked about alone, whichever
+    path planned it; a yes to it confirms what it asked about. A question
+    about the home (the model's plan) changes nothing, and a plan left with
+    no answer is refused. Then `_weigh` decides on what is left.
     """
+    reading, catalog = facts.reading, facts.catalog
+    if reading is not None and (against := against_the_words(plan, reading)):
+        return Gated(
+            Decision.REFUSED, plan, refusal=Refusal.AGAINST_THE_WORDS, against=against
+        )
+    refused = automation_refused(
+        plan, facts.automation, facts.text, facts.language, catalog
+    )
+    if refused:
+        plan = replace(plan, actions=tuple(a for a in plan.actions if a not in refused))
+        if not (plan.actions or plan.speech or plan.clarify):
+            return Gated(Decision.CANCELLED, plan, refused=refused)
+    dropped: tuple[Action, ...] = ()
+    confirmed = facts.confirmed
+    if facts.from_model:
+        answer = answer_only(plan, catalog, asked=bool(reading and reading.question))
+        if answer != plan:
+            dropped = plan.actions
+            if not (answer.actions or answer.speech):  # acted, never answered
+                return Gated(
+                    Decision.REFUSED,
+                    plan,
+                    refusal=Refusal.NO_ANSWER,
+                    refused=refused,
+                    question_dropped=dropped,
+                )
+            plan = answer
+        confirmed = automation_confirms(
+            plan, facts.automation, facts.text, facts.language, catalog
+        )
+    if facts.dry_run:
+        weighed = Gated(Decision.PLANNED, plan)
+    else:
+        weighed = _weigh(plan, facts, confirmed=confirmed)
+    return replace(weighed, refused=refused, question_dropped=dropped)
+
+
+def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
+    """Grounding, confidence and confirmation, and whether it may be learned.
+
+    With a reading (a plan made for these words), each target must be
+    grounded in them (grounding.py); what asks first (unlocking, opening a
+    garage door: `confirm`) asks unless `confirmed` already, and so does a
+    tool that may change things when the words do not say what it acts on,
+    and a script or scene whose name the words only quote: no opening verb,
+    and words left unexplained ("my grandmother always said good night").
+    """
+    catalog, reading = facts.catalog, facts.reading
+    mentions = reading.mentions if reading is not None else None
     grounding = (
-        check_grounding(plan, mentions, catalog, last_targets, offered, confirm.domains)
+        check_grounding(
+            plan,
+            mentions,
+            catalog,
+            facts.last_targets,
+            facts.offered,
+            facts.confirm.domains,
+        )
         if mentions is not None and plan.actions
         else None
     )
@@ -190,11 +335,13 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
     if implied:
         grounding = None
     runs = grounding.plan if isinstance(grounding, Grounded) else plan
+    said = words(facts.text)
+    commanded = reading is None or reading.imperative or not reading.unexplained
     needs_confirmation = not confirmed and (
         implied
         or (
             any(
-                catalog.action_needs_confirmation(action.tool, target, confirm)
+                catalog.action_needs_confirmation(action.tool, target, facts.confirm)
                 for action in runs.actions
                 for target in action.targets
             )
@@ -213,8 +360,32 @@ def gate(  # noqa: PLR0913 - every fact the one gate weighs
     )
     decision = decide(
         plan,
-        threshold,
+        facts.threshold,
         needs_confirmation,
         grounded=not isinstance(grounding, Ungrounded),
     )
-    return Gated(decision, runs, grounding)
+    if decision is Decision.CONFIRM:
+        return Gated(decision, runs, grounding)
+    if decision is not Decision.EXECUTE:
+        return Gated(decision, plan, grounding)
+    if not runs.actions:
+        return Gated(Decision.ANSWER, runs, grounding)
+    taught = (
+        facts.from_model
+        and reading is not None
+        and isinstance(grounding, Grounded)
+        and learns(
+            facts.learn,
+            answering=facts.pending or bool(facts.automation),
+            question=reading.question,
+        )
+        and learnable(
+            runs,
+            grounding,
+            reading.mentions,
+            catalog,
+            facts.text,
+            facts.confirm.domains,
+        )
+    )
+    return Gated(decision, runs, grounding, learnable=taught)

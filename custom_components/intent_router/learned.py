@@ -1,7 +1,7 @@
 """Learned instant commands: what the model planned once runs at once next time.
 
 People say the same few commands every day. When a model-planned command
-ran, the words alone decided every target and argument (`learnable`),
+ran, the words alone decided every target and argument (`gate.learnable`),
 and nobody undid or corrected it within `LEARN_AFTER`, the sentence (with
 the speaker's area and language) and its actions are kept in HA storage.
 Said again in that area, they run without the model, through the same
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
-from .grounding import SPEAKER_INDEPENDENT, Grounded, candidates
-from .language import fold, words
+from .grounding import candidates
+from .language import fold
 from .reading import Mentions
 from .records import Action, Plan, decode, encode
 from .storage import RobustStore
@@ -88,68 +88,19 @@ def fingerprint(
 
 def lesson(
     plan: Plan,
-    grounded: Grounded,
     mentions: Mentions,
     catalog: Catalog,
     language: str,
     confirm: Collection[str],
     text: str,
-) -> Lesson | None:
-    """What a plan that ran may teach, if the words alone decided it."""
-    if not learnable(plan, grounded, mentions, catalog, text, confirm):
-        return None
+) -> Lesson:
+    """What a plan that ran teaches, once the gate found it learnable."""
     return Lesson(
         sentence_key(text, language, catalog.speaker_area),
         plan.actions,
         fingerprint(plan.actions, mentions, catalog, confirm),
         plan.confidence,
     )
-
-
-def learnable(
-    plan: Plan,
-    grounded: Grounded,
-    mentions: Mentions,
-    catalog: Catalog,
-    text: str,
-    confirm: Collection[str],
-) -> bool:
-    """Whether a plan that ran may answer the same words next time, at once.
-
-    Only what the words alone decide: every target named, or of a kind said
-    in a place said (or the whole home); nothing referred back; services
-    that change something (no tools, no data); every argument said ("50
-    percent", not "a bit brighter", which the model worked out from a state
-    that will have changed). What asks for confirmation is never learned.
-    """
-    said = set(words(text))
-    return (
-        bool(plan.actions)
-        and not mentions.refers_back
-        and all(
-            action.tool in catalog.services
-            and not catalog.reads_only(action.tool)
-            and all(
-                grounded.bases.get(target) in SPEAKER_INDEPENDENT
-                and not catalog.needs_confirmation(target, confirm)
-                for target in action.targets
-            )
-            and all(_said(value, said) for value in action.args.values())
-            for action in plan.actions
-        )
-    )
-
-
-def _said(value: object, said: set[str]) -> bool:
-    """Whether an argument's value is in the words (each item of a list)."""
-    if isinstance(value, list):
-        return all(_said(item, said) for item in value)
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        return False
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    value_words = set(words(str(value)))
-    return bool(value_words) and value_words <= said
 
 
 @dataclass(slots=True, frozen=True)

@@ -10,24 +10,15 @@ grounded in them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
-from .gate import (
-    Decision,
-    against_the_words,
-    answer_only,
-    automation_confirms,
-    automation_refused,
-    gate,
-)
+from .gate import Decision, Facts, Gated, gate
 from .grounding import Grounded, Ungrounded
-from .language import words
-from .learned import Lesson, lesson
+from .learned import lesson
 from .plan import PlanError, validate_plan
-from .reading import Mentions, Reading
+from .reading import Reading
 from .records import Outcome
 from .replies import (
     Source,
@@ -84,10 +75,8 @@ class PlanRunner:
 
         A plan made for the words (with their `reading`: the reading's own,
         a learned one or the model's) is grounded in them; follow-ups and
-        HA's sentences are not. A plan against the words (a verb's opposite)
-        does not run in part: it is refused.
+        HA's sentences are not. What may run is the gate's alone (gate.py).
         """
-        mentions = reading.mentions if reading else None
         try:
             plan = validate_plan(
                 self._hass,
@@ -105,45 +94,10 @@ class PlanRunner:
             utterance.trace(rejection=err.rejection, detail=err.detail)
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
-        if reading is not None and (against := against_the_words(plan, reading)):
-            utterance.trace(against_the_words=[a.tool for a in against])
-            raise ModelFailedError("plan_rejected", "against_the_words")
-        # A no to an automation's own question leaves what it asked about
-        # alone, whichever path planned it.
-        if refused := automation_refused(
-            plan, utterance.automation, utterance.text, utterance.language, catalog
-        ):
-            utterance.trace(refused_by_the_answer=[a.tool for a in refused])
-            plan = replace(
-                plan, actions=tuple(a for a in plan.actions if a not in refused)
-            )
-            if not (plan.actions or plan.speech or plan.clarify):
-                return TurnResult(
-                    utterance.say("cancelled"), Outcome.CANCELLED, source, plan
-                )
-        if source is Source.MODEL:
-            answer = answer_only(
-                plan, catalog, asked=bool(reading and reading.question)
-            )
-            if answer != plan:
-                utterance.trace(question_dropped=[a.tool for a in plan.actions])
-                if not (answer.actions or answer.speech):  # acted, never answered
-                    raise ModelFailedError("plan_rejected", "no_answer")
-                plan = answer
-            # A yes to an automation's own question confirms what it asked.
-            confirmed = automation_confirms(
-                plan, utterance.automation, utterance.text, utterance.language, catalog
-            )
-        # Words that leave others unexplained and open with no verb may only
-        # quote a script's name ("she always said good night", "the kids
-        # run around on movie night").
-        commanded = reading is None or reading.imperative or not reading.unexplained
-        gated = self._gate(
-            utterance, plan, catalog, source, mentions, confirmed, commanded
-        )
-        if isinstance(gated, TurnResult):
-            return gated
-        plan, grounded = gated
+        gated = gate(plan, self._facts(utterance, catalog, source, reading, confirmed))
+        if (reply := self._reply(utterance, gated, source)) is not None:
+            return reply
+        plan = gated.plan
         if not self._in_flight.is_latest(utterance):
             raise SupersededError
 
@@ -170,48 +124,67 @@ class PlanRunner:
                 executed,
             )
         speech = await self._async_phrase(utterance, plan, outcomes)
-        result = TurnResult(speech, Outcome.DONE, source, plan, outcomes, executed)
-        if source is Source.MODEL and mentions is not None and grounded is not None:
-            result.lesson = self._lesson(utterance, plan, grounded, mentions, catalog)
-        return result
-
-    def _lesson(
-        self,
-        utterance: Utterance,
-        plan: Plan,
-        grounded: Grounded,
-        mentions: Mentions,
-        catalog: Catalog,
-    ) -> Lesson | None:
-        """What a model plan that ran may teach: not an answer to a question."""
-        if (
-            not self._settings.learn_commands
-            or utterance.pending
-            or utterance.automation
-        ):
-            return None
-        return lesson(
-            plan,
-            grounded,
-            mentions,
-            catalog,
-            utterance.language,
-            self._settings.confirm_domains,
-            utterance.text,
+        taught = (
+            lesson(
+                plan,
+                reading.mentions,
+                catalog,
+                utterance.language,
+                self._settings.confirm_domains,
+                utterance.text,
+            )
+            if gated.learnable and reading is not None
+            else None
+        )
+        return TurnResult(
+            speech, Outcome.DONE, source, plan, outcomes, executed, lesson=taught
         )
 
-    def _gate(
+    def _facts(
         self,
         utterance: Utterance,
-        plan: Plan,
         catalog: Catalog,
         source: Source,
-        mentions: Mentions | None,
+        reading: Reading | None,
         confirmed: bool,
-        commanded: bool,
-    ) -> TurnResult | tuple[Plan, Grounded | None]:
-        """Step 9: the plan to run now (and its grounding), or the reply."""
-        if utterance.dry_run:
+    ) -> Facts:
+        """What the gate weighs of this turn besides the plan."""
+        pending = utterance.pending
+        return Facts(
+            catalog,
+            self._settings.confidence_threshold,
+            self._settings.confirm_policy,
+            utterance.text,
+            utterance.language,
+            reading=reading,
+            automation=utterance.automation,
+            pending=pending is not None,
+            offered=pending.offered if pending else (),
+            last_targets=utterance.last_targets,
+            confirmed=confirmed,
+            from_model=source is Source.MODEL,
+            learn=self._settings.learn_commands,
+            dry_run=utterance.dry_run,
+        )
+
+    def _reply(
+        self, utterance: Utterance, gated: Gated, source: Source
+    ) -> TurnResult | None:
+        """Step 9: the gate's verdict as the reply, or None when the plan runs."""
+        if gated.against:
+            utterance.trace(against_the_words=[a.tool for a in gated.against])
+        if gated.refused:
+            utterance.trace(refused_by_the_answer=[a.tool for a in gated.refused])
+        if gated.question_dropped:
+            utterance.trace(question_dropped=[a.tool for a in gated.question_dropped])
+        plan, decision = gated.plan, gated.decision
+        if gated.refusal is not None:
+            raise ModelFailedError("plan_rejected", gated.refusal)
+        if decision is Decision.CANCELLED:
+            return TurnResult(
+                utterance.say("cancelled"), Outcome.CANCELLED, source, plan
+            )
+        if decision is Decision.PLANNED:
             # What the plan would do, from its actions: a model's own words
             # may say one thing and plan another.
             speech = (
@@ -220,20 +193,13 @@ class PlanRunner:
                 else plan.clarify or plan.speech
             )
             return TurnResult(speech, Outcome.PLANNED, source, plan)
-        pending = utterance.pending
-        gated = gate(
-            plan,
-            catalog,
-            self._settings.confidence_threshold,
-            self._settings.confirm_policy,
-            confirmed=confirmed,
-            mentions=mentions,
-            last_targets=utterance.last_targets,
-            offered=pending.offered if pending else (),
-            said=words(utterance.text),
-            commanded=commanded,
-        )
-        decision, grounding = gated.decision, gated.grounding
+        return self._weighed(utterance, gated, source)
+
+    def _weighed(
+        self, utterance: Utterance, gated: Gated, source: Source
+    ) -> TurnResult | None:
+        """A question back, doubt, or the answer; None when the plan runs."""
+        plan, decision, grounding = gated.plan, gated.decision, gated.grounding
         utterance.trace(decision=decision)
         if decision is Decision.CLARIFY:
             return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
@@ -248,13 +214,12 @@ class PlanRunner:
             utterance.trace(grounded=dict(grounding.bases))
             if grounding.dropped:
                 utterance.trace(dropped=[a.tool for a in grounding.dropped])
-        plan = gated.plan
         if decision is Decision.CONFIRM:
             speech = confirm_question(self._hass, utterance.phrases, plan.actions)
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
-        if not plan.actions:
+        if decision is Decision.ANSWER:
             return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
-        return plan, grounding
+        return None
 
     async def _async_phrase(
         self, utterance: Utterance, plan: Plan, outcomes: Sequence[ActionOutcome]
