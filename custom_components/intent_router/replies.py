@@ -212,12 +212,12 @@ def _joined(actions: Sequence[Action]) -> list[Action]:
     """
     joined: dict[str, Action] = {}
     for action in actions:
-        key = f"{action.tool} {json.dumps(action.args, sort_keys=True, default=str)}"
-        if (same := joined.get(key)) is None:
-            joined[key] = action
+        call = f"{action.tool} {json.dumps(action.args, sort_keys=True, default=str)}"
+        if (same := joined.get(call)) is None:
+            joined[call] = action
         else:
             targets = tuple(dict.fromkeys((*same.targets, *action.targets)))
-            joined[key] = replace(same, targets=targets)
+            joined[call] = replace(same, targets=targets)
     return list(joined.values())
 
 
