@@ -158,6 +158,7 @@ class FakeSpeaker(MediaPlayerEntity):
         self.searches: list[SearchMediaQuery] = []
         self.browsed: list[str | None] = []
         self.played: list[tuple[str, str]] = []
+        self.joined: list[list[str]] = []
 
     async def async_search_media(self, query: SearchMediaQuery) -> SearchMedia:
         """Items whose title or artist holds the query, of the classes asked."""
@@ -247,6 +248,12 @@ class FakeSpeaker(MediaPlayerEntity):
         self._attr_shuffle = shuffle
         self.async_write_ha_state()
 
+    async def async_join_players(self, group_members: list[str]) -> None:
+        """Lead a group (HA calls it only with GROUPING): report its members."""
+        self.joined.append(group_members)
+        self._attr_group_members = [self.entity_id, *group_members]
+        self.async_write_ha_state()
+
 
 @dataclass(slots=True)
 class Speakers:
@@ -265,8 +272,13 @@ SPEAKER_AREAS = {
 }
 
 
-async def async_setup_speakers(hass: HomeAssistant) -> Speakers:
-    """A searching kitchen speaker, a browse-only bedroom radio and a TV."""
+async def async_setup_speakers(
+    hass: HomeAssistant, more: Sequence[tuple[FakeSpeaker, str]] = ()
+) -> Speakers:
+    """A searching kitchen speaker, a browse-only bedroom radio and a TV.
+
+    `more`: further speakers, each with its area's name.
+    """
     speakers = Speakers(
         kitchen=FakeSpeaker(
             "Kitchen Speaker",
@@ -288,7 +300,14 @@ async def async_setup_speakers(hass: HomeAssistant) -> Speakers:
         async_add_entities: AddEntitiesCallback,
         discovery_info: DiscoveryInfoType | None = None,
     ) -> None:
-        async_add_entities([speakers.kitchen, speakers.bedroom, speakers.living_room])
+        async_add_entities(
+            [
+                speakers.kitchen,
+                speakers.bedroom,
+                speakers.living_room,
+                *(speaker for speaker, _ in more),
+            ]
+        )
 
     mock_platform(
         hass,
@@ -299,7 +318,11 @@ async def async_setup_speakers(hass: HomeAssistant) -> Speakers:
         hass, "media_player", {"media_player": [{"platform": "music_test"}]}
     )
     await hass.async_block_till_done()
-    for entity_id, area_name in SPEAKER_AREAS.items():
+    areas = {
+        **SPEAKER_AREAS,
+        **{str(speaker.entity_id): area for speaker, area in more},
+    }
+    for entity_id, area_name in areas.items():
         area = ar.async_get(hass).async_get_or_create(area_name)
         er.async_get(hass).async_update_entity(entity_id, area_id=area.id)
         async_expose_entity(hass, CONVERSATION_DOMAIN, entity_id, True)

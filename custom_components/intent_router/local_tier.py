@@ -106,12 +106,16 @@ def with_place_said(utterance: Utterance, held: Plan, catalog: Catalog) -> Plan:
     HA's sentences know exposed names and areas, not a Spotify Connect
     speaker or "on Spotify": those stay in its query ("Kind of Blue on
     Spotify", played in the speaker's room). Where HA's query holds the
-    place the tool's own reading found, that reading stands instead.
+    place the tool's own reading found, or the reading is another tool's
+    request, that reading stands instead.
     """
     read = tool_request(utterance, None, catalog)
     if read is None:
         return held
     (said,) = read.actions
+    if all(a.tool in catalog.tools and a.tool != said.tool for a in held.actions):
+        # Another tool's request: "play it in the office too" is a join.
+        return replace(held, actions=read.actions)
     place = fold(str(said.args.get("player") or ""))
     return replace(
         held,

@@ -38,6 +38,11 @@ class MusicWords:
     # ("metti in pausa", "pon un temporizador") says that command instead.
     shared: frozenset[str] = frozenset()
     commands: frozenset[str] = frozenset()
+    # "Too": music shared with one more speaker ("also in the office").
+    also: tuple[str, ...] = ()
+    # What names the music playing there ("it", "the music"), with its
+    # verb where the language writes them as one word ("ponla").
+    playing: tuple[str, ...] = ()
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -52,6 +57,8 @@ class MusicWords:
         generic: str,
         shared: str = "",
         commands: str = "",
+        also: str = "",
+        playing: str = "",
     ) -> MusicWords:
         """A language's music words from "|"-separated text."""
         return cls(
@@ -64,6 +71,8 @@ class MusicWords:
             _table(generic),
             _table(shared),
             _table(commands),
+            _endings(also),
+            _endings(playing),
         )
 
 
@@ -83,6 +92,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="music|something|anything|songs|tunes",
         shared="put on",
         commands="timer|alarm|reminder",
+        also="too|as well|also",
+        playing="it|this|that|the music|this music|the song|this song|the same|the same music",
     ),
     "de": MusicWords.written(
         play="spiel|spiele|spiel mal|spiele mal|spiel bitte|spiele bitte",
@@ -99,6 +110,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         leading="den|die|das|der|dem|etwas|ein|eine|einen|von|musik von|was von",
         places="auf|in|im|in der|in dem|auf dem|auf der|über|über den|über die",
         generic="musik|etwas|was|lieder|songs",
+        also="auch|ebenfalls",
+        playing="es|das|die musik|diese musik|das lied|den song|dasselbe|die gleiche musik",
     ),
     "fr": MusicWords.written(
         play="joue|jouer|mets|lance|passe",
@@ -115,6 +128,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="musique|quelque chose|chansons",
         shared="mets|lance|passe",
         commands="pause|minuteur|minuterie|alarme|timer",
+        also="aussi|également|egalement",
+        playing="la|le|ça|ca|la musique|cette musique|la chanson|cette chanson|la même musique",
     ),
     "es": MusicWords.written(
         play="pon|reproduce|toca|ponme|reproducir|poner",
@@ -131,6 +146,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="música|musica|algo|canciones",
         shared="pon|ponme|poner",
         commands="pausa|temporizador|alarma|timer",
+        also="también|tambien",
+        playing="la|lo|esto|eso|la música|la musica|esta música|esta musica|la canción|la cancion|lo mismo|ponla|ponlo",
     ),
     "nl": MusicWords.written(
         play="speel|zet|speel eens|zet eens",
@@ -149,6 +166,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="muziek|iets|wat|liedjes|nummers",
         shared="zet|zet eens",
         commands="pauze|pauzeer|timer|wekker|alarm",
+        also="ook",
+        playing="het|dit|dat|de muziek|deze muziek|het nummer|dit nummer|hetzelfde",
     ),
     "it": MusicWords.written(
         play="riproduci|metti|suona|fammi sentire|ascolta",
@@ -168,6 +187,8 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="musica|qualcosa|canzoni",
         shared="metti",
         commands="pausa|timer|sveglia|allarme",
+        also="anche|pure",
+        playing="la|lo|questo|la musica|questa musica|la canzone|questa canzone|lo stesso|mettila|mettilo",
     ),
 }
 

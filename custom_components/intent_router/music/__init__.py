@@ -27,7 +27,8 @@ class MusicSource:
     def __init__(self, hass: HomeAssistant, default_player: str | None) -> None:
         """Create the tools once; they read states per turn."""
         choice = SpeakerChoice(hass, default_player)
-        self._tools: tuple[Tool, ...] = (MusicPlay(choice), MusicControl(choice))
+        # "Play it in the office too" is a join (control), not a search for "it".
+        self._tools: tuple[Tool, ...] = (MusicControl(choice), MusicPlay(choice))
 
     def tools(self, exposed: Mapping[str, EntityInfo]) -> Iterable[Tool]:
         """Both tools, or none when no media player is exposed."""

@@ -1,7 +1,8 @@
-"""`music.control`: transport, volume and Connect transfer.
+"""`music.control`: transport, volume, Connect transfer and joining speakers.
 
 It acts on the player the user most likely means: the one named, else the
-one playing here, used last, or the default.
+one playing here, used last, or the default. "Also in the office" joins the
+office's player to the one playing, where that one can group.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Any
 import voluptuous as vol
 
 from homeassistant.components.media_player.const import (
+    ATTR_GROUP_MEMBERS,
     ATTR_INPUT_SOURCE,
     ATTR_MEDIA_REPEAT,
     ATTR_MEDIA_SHUFFLE,
     ATTR_MEDIA_VOLUME_LEVEL,
     DOMAIN as MEDIA_PLAYER_DOMAIN,
+    SERVICE_JOIN,
     SERVICE_SELECT_SOURCE,
     MediaPlayerEntityFeature,
     RepeatMode,
@@ -46,7 +49,8 @@ from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
 from .media import async_call, features
-from .speakers import SpeakerTool, by_name, requested
+from .request import join_request
+from .speakers import Speaker, SpeakerTool, by_name, requested
 
 COMMAND_SERVICES: Mapping[str, str] = {
     "pause": SERVICE_MEDIA_PAUSE,
@@ -60,6 +64,7 @@ COMMAND_SERVICES: Mapping[str, str] = {
     "shuffle": SERVICE_SHUFFLE_SET,
     "repeat": SERVICE_REPEAT_SET,
     "transfer": SERVICE_SELECT_SOURCE,
+    "join": SERVICE_JOIN,
 }
 SHUFFLE_MODES: Mapping[str, bool] = {"on": True, "off": False}
 REPEAT_MODES: Mapping[str, RepeatMode] = {
@@ -84,8 +89,8 @@ def _complete(args: dict[str, Any]) -> dict[str, Any]:
         raise vol.Invalid("volume_set needs a level")
     if command == "shuffle" and (args.get("mode") or "on") not in SHUFFLE_MODES:
         raise vol.Invalid("shuffle is on or off")
-    if command == "transfer" and not args.get("target"):
-        raise vol.Invalid("transfer needs a target speaker")
+    if command in ("transfer", "join") and not args.get("target"):
+        raise vol.Invalid(f"{command} needs a target speaker")
     return args
 
 
@@ -104,7 +109,7 @@ _CONTROL_SCHEMA = vol.All(
 
 
 class MusicControl(SpeakerTool):
-    """`music.control`: transport, volume and Connect transfer."""
+    """`music.control`: transport, volume, Connect transfer, joining speakers."""
 
     name = "music.control"
 
@@ -114,17 +119,32 @@ class MusicControl(SpeakerTool):
             f"{self.name}(command, level, mode, target, player): command is "
             "pause, resume, stop, next, previous, volume_up, volume_down, "
             "volume_set (level 0-100), shuffle (mode on/off), repeat (mode "
-            "off/all/one) or transfer (target: the Spotify Connect speaker to "
-            "move playback to); player is left out for the one playing here "
-            "or used last"
+            "off/all/one), transfer (target: the Spotify Connect speaker to "
+            "move playback to) or join (target: the speaker or room to play "
+            "the same music too); player is left out for the one playing "
+            "here or used last"
         )
+
+    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
+        """Joins, "play it in the office too", read from the words (request.py).
+
+        "Also in the office" alone only where music plays here: after a
+        light, it may mean the light.
+        """
+        request = join_request(text, language, self._choice.place_test(home))
+        if request is None or not (request.says_music or self._choice.plays_here(home)):
+            return None
+        return Action(self.name, (), {"command": "join", "target": request.place})
 
     def validate(self, action: Action, home: HomeView) -> Action:
         """Check the command and choose the player; ask when it is unclear."""
         args = checked(_CONTROL_SCHEMA, self.name, action.args)
         speakers = self._choice.speakers(home)
         named = requested(self.name, action, args.get("player"))
-        if args["command"] == "transfer":
+        if args["command"] == "join":
+            speaker, joining = self._joined(args["target"], named, speakers, home)
+            args["target"] = joining.player
+        elif args["command"] == "transfer":
             connect = [s for s in speakers if s.source]
             if not connect:
                 raise PlanError(
@@ -142,13 +162,32 @@ class MusicControl(SpeakerTool):
         args["player"] = speaker.player
         return Action(self.name, (speaker.player,), given(args))
 
+    def _joined(
+        self, target: str, named: str | None, speakers: list[Speaker], home: HomeView
+    ) -> tuple[Speaker, Speaker]:
+        """The player that plays, and the one to play with it.
+
+        Refused where it cannot group (Home Assistant's `join` needs GROUPING).
+        """
+        players = [s for s in speakers if not s.source]
+        joining = by_name(target, players)
+        speaker = (
+            by_name(named, players)
+            if named
+            else self._choice.sharing(players, home, joining)
+        )
+        self._choice.check_can_group(speaker, joining)
+        return speaker, joining
+
     async def async_run(
         self, hass: HomeAssistant, action: Action, context: Context, timeout: float
     ) -> ToolRun:
         """One media_player service call on the chosen player."""
         player = action.targets[0]
         service, data = _service_call(action.args, features(hass, player))
-        prior = capture_prior(hass, [player])
+        # Undo cannot part a group again: a join leaves nothing to restore,
+        # and "undo" says so rather than claim the player is as it was.
+        prior = {} if service == SERVICE_JOIN else capture_prior(hass, [player])
         try:
             async with asyncio.timeout(timeout):
                 await async_call(hass, player, service, data, context)
@@ -162,7 +201,11 @@ class MusicControl(SpeakerTool):
                 affected=(player,),
                 prior=prior,
             )
+        joined = action.args.get("target") if service == SERVICE_JOIN else None
         return ToolRun(
+            speech=phrase("music_joined", player=entity_name(hass, joined))
+            if joined
+            else None,
             affected=(player,),
             prior=prior,
             effect=Action(f"{MEDIA_PLAYER_DOMAIN}.{service}", (player,), data),
@@ -181,8 +224,13 @@ def _service_call(
         return SERVICE_SHUFFLE_SET, {ATTR_MEDIA_SHUFFLE: SHUFFLE_MODES[mode or "on"]}
     if command == "repeat":
         return SERVICE_REPEAT_SET, {ATTR_MEDIA_REPEAT: REPEAT_MODES[mode or "all"]}
-    if command == "transfer":
-        return SERVICE_SELECT_SOURCE, {ATTR_INPUT_SOURCE: args["target"]}
+    if command in ("transfer", "join"):
+        target = args["target"]
+        return COMMAND_SERVICES[command], (
+            {ATTR_INPUT_SOURCE: target}
+            if command == "transfer"
+            else {ATTR_GROUP_MEMBERS: [target]}
+        )
     if command == "stop" and MediaPlayerEntityFeature.STOP not in supported:
         # Spotify and many speakers can only pause; to the user that is stopping.
         return SERVICE_MEDIA_PAUSE, {}

@@ -35,7 +35,7 @@ from .arguments import NAME, checked, given
 from .media import Found, async_call
 from .request import play_request
 from .search import async_search, best
-from .speakers import Speaker, SpeakerTool, by_name, names_a_speaker, requested
+from .speakers import SpeakerTool, by_name, requested
 from .verify import async_wait_until_playing
 
 _PLAY_SCHEMA = vol.Schema(
@@ -68,14 +68,7 @@ class MusicPlay(SpeakerTool):
 
     def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
         """A request to play by name, read from the words (music/request.py)."""
-        speakers: list[Speaker] = []
-
-        def is_place(said: str) -> bool:
-            # The speakers are looked up only for what reads as a request.
-            speakers[:] = speakers or self._choice.speakers(home)
-            return names_a_speaker(said, speakers)
-
-        request = play_request(text, language, is_place)
+        request = play_request(text, language, self._choice.place_test(home))
         if request is None:
             return None
         args: dict[str, Any] = {"query": request.query, "kind": request.kind}

@@ -1,10 +1,11 @@
-"""Reading "play <query> [on <speaker> | in <room>] [on Spotify]" from the words.
+"""Reading music requests from the words: "play <query> [in <room>]", "… too".
 
 The query is what is left once the verb, the kind of media ("the album")
 and the places said at the end are taken off; a place is only taken when it
 names a speaker, a room with one, or a service behind one ("Spotify"), so
 "Songs in the Key of Life" keeps its words. Nothing here guesses: a request
 it cannot take apart is the model's (`music.play` is in its prompt).
+"Also in the office" (`join_request`) shares what plays instead.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ class PlayRequest:
     kind: str | None
     # The speakers, rooms or services said, as said ("kitchen", "Spotify").
     places: tuple[str, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class JoinRequest:
+    """A request to play what plays on one more speaker ("also in the office")."""
+
+    place: str
+    # Whether a verb or the music was said, not only "also in <place>".
+    says_music: bool
 
 
 type _Tokens = list[tuple[str, str]]
@@ -62,6 +72,48 @@ def play_request(
     if not query or fold(query) in table.generic:
         return None
     return PlayRequest(query, kind, tuple(places))
+
+
+def join_request(
+    text: str, language: str, is_place: Callable[[str], bool]
+) -> JoinRequest | None:
+    """The place to share the music with, if said: "[play it] in the office too".
+
+    One "too" anywhere; the rest is a verb to play, the music ("it"), and
+    "in <place>" naming where music can play (`is_place`), nothing else.
+    """
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None:
+        return None
+    # Folded word by word ("mets-la" is two), as the tables are written.
+    tokens = [
+        (word, word)
+        for _, folded in _request_tokens(text, language)
+        for word in folded.split()
+    ]
+    also = next(
+        (
+            (at, n)
+            for at in range(len(tokens))
+            if (n := _phrase_at(tokens, table.also, at))
+        ),
+        None,
+    )
+    if also is None:
+        return None
+    at, taken = also
+    tokens = tokens[:at] + tokens[at + taken :]
+    opened = _phrase_at(tokens, table.play, 0)
+    tokens = tokens[opened:]
+    ending = (*table.play_last, *(table.particles if opened else ()))
+    tokens = tokens[: len(tokens) - _phrase_at_end(tokens, ending)]
+    named = _phrase_at(tokens, table.playing, 0)
+    tokens = tokens[named:]
+    preposition = _phrase_at(tokens, table.places, 0)
+    place = " ".join(word for word, _ in tokens[preposition:])
+    if not (preposition and place and is_place(place)):
+        return None
+    return JoinRequest(place, says_music=bool(opened or named))
 
 
 def _request_tokens(text: str, language: str) -> _Tokens:

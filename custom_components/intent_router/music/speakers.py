@@ -8,7 +8,7 @@ music player or the only player decides; several fitting ones make a question.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from homeassistant.components.media_player.const import (
@@ -22,7 +22,7 @@ from homeassistant.core import HomeAssistant
 from ..language import fold
 from ..plan import PlanError, Rejection
 from ..records import Action
-from ..speech import Names, phrase
+from ..speech import Names, phrase, refuse
 from ..tools import HomeView, ToolQuestion
 from .media import features
 from .names import name_words
@@ -105,6 +105,20 @@ class SpeakerChoice:
             return []
         return [str(s) for s in state.attributes.get(ATTR_INPUT_SOURCE_LIST) or ()]
 
+    def place_test(self, home: HomeView) -> Callable[[str], bool]:
+        """Whether words name where music can play (`names_a_speaker`).
+
+        The speakers are looked up once, and only for words that read as a
+        request.
+        """
+        speakers: list[Speaker] = []
+
+        def is_place(said: str) -> bool:
+            speakers[:] = speakers or self.speakers(home)
+            return names_a_speaker(said, speakers)
+
+        return is_place
+
     def for_play(self, speakers: Sequence[Speaker], area: str | None) -> Speaker:
         """No speaker named: the area's, else the default, else the only one."""
         players = [s for s in speakers if not s.source]
@@ -139,20 +153,54 @@ class SpeakerChoice:
         """Playing here, else used last by this device, else the default."""
         players = [s for s in speakers if not s.source]
         playing = [s for s in players if self._playing(s.player)]
-        by_player = {s.player: s for s in players}
-        recent = next(
-            (t for t in reversed(home.recent_targets) if t in by_player), None
-        )
         return _choose(
             (
-                [s for s in playing if s.area and s.area == home.speaker_area],
-                [by_player[recent]] if recent else [],
+                _in_speaker_area(playing, home),
+                _last_used(players, home),
                 self._default(players),
                 playing,
                 players if len(players) == 1 else [],
             ),
             playing or players,
         )
+
+    def sharing(
+        self, speakers: Sequence[Speaker], home: HomeView, joining: Speaker
+    ) -> Speaker:
+        """The player whose music `joining` is to play too.
+
+        The one this device last used, else the one in its area, else the
+        only one; it must be playing, and not be `joining` itself.
+        """
+        playing = [
+            s
+            for s in speakers
+            if not s.source and s.player != joining.player and self._playing(s.player)
+        ]
+        if not playing:
+            if self._playing(joining.player):
+                raise refuse("music_already_playing", player=joining.name)
+            raise refuse("music_nothing_to_share")
+        return _choose(
+            (_last_used(playing, home), _in_speaker_area(playing, home), playing),
+            playing,
+        )
+
+    def check_can_group(self, speaker: Speaker, joining: Speaker) -> None:
+        """Refuse, truthfully, a join with itself or one the player cannot make."""
+        if speaker.player == joining.player:
+            raise refuse("music_already_playing", player=joining.name)
+        if MediaPlayerEntityFeature.GROUPING not in features(
+            self._hass, speaker.player
+        ):
+            raise refuse("music_cannot_group", player=speaker.name, other=joining.name)
+
+    def plays_here(self, home: HomeView) -> bool:
+        """Whether music plays on the player last used here or in this area."""
+        playing = [
+            s for s in self.speakers(home) if not s.source and self._playing(s.player)
+        ]
+        return bool(_last_used(playing, home) or _in_speaker_area(playing, home))
 
     def _default(self, speakers: Sequence[Speaker]) -> list[Speaker]:
         """The default music player, when it is exposed."""
@@ -224,6 +272,18 @@ def _ask(speakers: Sequence[Speaker]) -> ToolQuestion:
     return ToolQuestion(
         phrase("music_which_player", players=Names(tuple(names), any_of=True))
     )
+
+
+def _last_used(players: Sequence[Speaker], home: HomeView) -> list[Speaker]:
+    """Of `players`, the one this device's last turns acted on last, if any."""
+    by_player = {s.player: s for s in players}
+    recent = next((t for t in reversed(home.recent_targets) if t in by_player), None)
+    return [by_player[recent]] if recent else []
+
+
+def _in_speaker_area(players: Sequence[Speaker], home: HomeView) -> list[Speaker]:
+    """Of `players`, those in the area of the device spoken to."""
+    return [s for s in players if s.area and s.area == home.speaker_area]
 
 
 def _in_area(speakers: Sequence[Speaker], area: str | None) -> list[list[Speaker]]:
