@@ -46,6 +46,14 @@ async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> s
     return await async_setup_agent(hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT})
 
 
+@pytest.fixture
+async def patient_agent_id(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> str:
+    """The agent with a timeout a backoff and a retry fit in on a busy machine."""
+    return await async_setup_agent(hass, mock_config_entry, **{CONF_TIMEOUT: 15.0})
+
+
 def _completion(content: Any, **extra: Any) -> bytes:
     """A chat completion body with any content, and any other fields."""
     return json.dumps(
@@ -164,7 +172,7 @@ def test_extraction_finds_the_object(text: str, expected: dict[str, Any]) -> Non
 )
 async def test_retry_after_is_sanitised(
     hass: HomeAssistant,
-    agent_id: str,
+    patient_agent_id: str,
     llm_server: ScriptedLLMServer,
     retry_after: str,
     requests: int,
@@ -178,7 +186,7 @@ async def test_retry_after_is_sanitised(
     llm_server.add_reply(status=429, headers={"Retry-After": retry_after})
     llm_server.add_plan(KITCHEN_OFF)
 
-    result = await converse(hass, agent_id, "lights in the kitchen off for me")
+    result = await converse(hass, patient_agent_id, "lights in the kitchen off for me")
 
     assert len(llm_server.requests) == requests
     assert len(events) == 1
