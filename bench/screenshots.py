@@ -385,22 +385,8 @@ def choose_agent(browser: Browser) -> None:
     preferred = next(
         p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"]
     )
-    browser.go("/config/voice-assistants/assistants")
-    # The assistant's row, not the sidebar's title of the same name.
-    browser.click(
-        browser.until(
-            f"{_DEEP} const found = [];"
-            "walk(document, (el) => { if ([...el.childNodes].some((n) =>"
-            " n.nodeType === 3 && n.textContent.trim() === arguments[0]))"
-            " found.push(el); return false; });"
-            "return found[found.length - 1];",
-            preferred["name"],
-        )
-    )
-    browser.find("Conversation agent")
-    browser.shot("assistant.png")
-    browser.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
-    # What choosing Intent Router in that dialog saves.
+    # What choosing Intent Router in the assistant's dialog saves; the dialog
+    # then shows it chosen.
     update = {
         key: preferred[key]
         for key in preferred
@@ -414,6 +400,21 @@ def choose_agent(browser: Browser) -> None:
             "conversation_engine": agent,
         }
     )
+    browser.go("/config/voice-assistants/assistants")
+    # The assistant's row, not the sidebar's title of the same name.
+    browser.click(
+        browser.until(
+            f"{_DEEP} const found = [];"
+            "walk(document, (el) => { if ([...el.childNodes].some((n) =>"
+            " n.nodeType === 3 && n.textContent.trim() === arguments[0]))"
+            " found.push(el); return false; });"
+            "return found[found.length - 1];",
+            preferred["name"],
+        )
+    )
+    browser.find("Intent Router")
+    browser.shot("assistant.png")
+    browser.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
 
 
 def assist(browser: Browser) -> None:
