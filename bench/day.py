@@ -882,7 +882,9 @@ async def main(args: argparse.Namespace) -> None:
             # household wakes up.
             results.meta["settle_s"] = await settle(hass)
             if proxy is not None:
-                results.meta["setup_requests"] = [r.as_dict() for r in proxy.take()]
+                results.meta["setup_requests"] = [
+                    r.as_dict() for r in (*proxy.cache_requests, *proxy.take())
+                ]
             runner = DayRunner(
                 instance, agent_id or instance.entry_id, proxy, clock, household
             )

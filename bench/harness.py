@@ -511,6 +511,10 @@ class ModelProxy:
         self._upstream = URL(upstream)
         self.url = ""
         self.requests: list[ModelRequest] = []
+        # Single-token requests that fill the server's cache (the warm-up,
+        # the conversation sent ahead): no turn's, and one a newer one
+        # replaced is no failure.
+        self.cache_requests: list[ModelRequest] = []
         self._runner: web.AppRunner | None = None
         self._session: ClientSession | None = None
         # Requests being relayed: one the integration gave up on is noted
@@ -585,7 +589,9 @@ class ModelProxy:
         finally:
             record.wall_ms = (time.perf_counter() - started) * 1000
             if chat:
-                self.requests.append(record)
+                (self.cache_requests if _fills_cache(body) else self.requests).append(
+                    record
+                )
             self._open -= 1
             if not self._open:
                 self._idle.set()
@@ -593,6 +599,14 @@ class ModelProxy:
             with contextlib.suppress(ValueError, AttributeError):
                 record.read(json.loads(reply))
         return web.Response(body=reply, status=record.status, content_type=content_type)
+
+
+def _fills_cache(body: bytes) -> bool:
+    """Whether a chat request asks for one token: it only fills the cache."""
+    try:
+        return bool(json.loads(body).get("max_tokens") == 1)
+    except ValueError, AttributeError:
+        return False
 
 
 @asynccontextmanager

@@ -435,7 +435,9 @@ async def main(args: argparse.Namespace) -> None:
                 meta["settle_s"] = await settle(instance)
             # What set-up sent the model (its probe, a warm-up), before the
             # first turn.
-            meta["setup_requests"] = [r.as_dict() for r in proxy.take()]
+            meta["setup_requests"] = [
+                r.as_dict() for r in (*proxy.cache_requests, *proxy.take())
+            ]
             first = {"phase": "first", **await first_turn(runner, first_of)}
             _emit(results, first, "first")
             if first["source"] != "model":

@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_TIMEOUT, DOMAIN, EVENT_HANDLED
-from custom_components.intent_router.planner import WARM_UP_DELAY
+from custom_components.intent_router.planner import FOLLOW_DELAY, WARM_UP_DELAY
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
@@ -202,6 +202,12 @@ async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
     await _warmed(hass)
     kitchen = satellite_in(hass, "Kitchen")
     await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
+    await _warmed(hass)
+    # Not while the user may still be speaking: after a person's pause.
+    assert llm_server.follow_ups == []
+    async_fire_time_changed(
+        hass, dt_util.utcnow() + timedelta(seconds=FOLLOW_DELAY + 1)
+    )
     await _warmed(hass)
 
     assert llm_server.requests == []  # HA's own sentence answered it

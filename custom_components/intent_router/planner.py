@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 import hashlib
 import json
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ from homeassistant.helpers import (
     floor_registry as fr,
 )
 from homeassistant.helpers.debounce import Debouncer
+from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.start import async_at_started
 
 from .catalog import Catalog, async_build_catalog
@@ -67,6 +69,9 @@ if TYPE_CHECKING:
 WARM_UP_TIMEOUT = 180.0
 # Registry edits come in bursts (a device added, renamed, moved).
 WARM_UP_DELAY = 10.0
+# A person's pause after a reply: the conversation is sent ahead only then.
+# A turn said sooner reads it itself, not queued behind it (one server slot).
+FOLLOW_DELAY = 2.0
 
 
 class Planner:
@@ -91,7 +96,9 @@ class Planner:
         # A digest of the stable part last sent, warmed or by a turn.
         self._warmed: str | None = None
         self._warming: asyncio.Task[None] | None = None
-        # The last conversation sent ahead of its next turn (one at a time).
+        # The conversation to send ahead once the pause is long enough, and
+        # the last one sent (one at a time).
+        self._follow_later: CALLBACK_TYPE | None = None
         self._following: asyncio.Task[None] | None = None
         self._debouncer = Debouncer(
             hass,
@@ -146,6 +153,7 @@ class Planner:
             for unsubscribe in stops:
                 unsubscribe()
             self._debouncer.async_shutdown()
+            self._hold_follow()
             for task in (self._warming, self._following):
                 if task is not None:
                     task.cancel()
@@ -201,15 +209,31 @@ class Planner:
         A turn answered without the model never sent its words, so a model
         turn after it would read every earlier turn anew: on a small CPU,
         seconds (four turns are ~150 tokens at ~60 a second). Read while
-        the user is silent, the next turn pays only for its own part.
+        the user is silent (after `FOLLOW_DELAY`), the next turn pays only
+        for its own part.
         """
         if not self._settings.use_llm or not history:
             return
+        self._hold_follow()
         if self._following is not None and not self._following.done():
             self._following.cancel()
-        self._following = self._hass.async_create_background_task(
-            self._async_follow(utterance, history), f"{DOMAIN} conversation warm-up"
-        )
+
+        @callback
+        def send(_: datetime) -> None:
+            self._follow_later = None
+            self._following = self._hass.async_create_background_task(
+                self._async_follow(utterance, history),
+                f"{DOMAIN} conversation warm-up",
+            )
+
+        self._follow_later = async_call_later(self._hass, FOLLOW_DELAY, send)
+
+    @callback
+    def _hold_follow(self) -> None:
+        """What waits to be sent ahead is not sent: a turn came first."""
+        if self._follow_later is not None:
+            self._follow_later()
+            self._follow_later = None
 
     async def _async_follow(
         self, utterance: Utterance, history: Sequence[Turn]
@@ -246,6 +270,7 @@ class Planner:
 
         The model gets what the reading understood and what it left open.
         """
+        self._hold_follow()
         settings = self._settings
         mentions = reading.mentions
         messages = build_messages(
