@@ -164,8 +164,6 @@ def test_values_with_their_units(
         # A direction said for a cover is its verb.
         ("tira su la tapparella", "it", {Verb.OPEN}),
         ("tira giù le tapparelle", "it", {Verb.CLOSE}),
-        ("rolgordijn naar beneden", "nl", {Verb.CLOSE}),
-        ("het rolgordijn naar boven", "nl", {Verb.OPEN}),
         ("kun je het licht uitdoen?", "nl", {Verb.OFF}),
     ],
 )
