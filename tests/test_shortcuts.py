@@ -6,10 +6,16 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.language import Shortcut, is_question
-from custom_components.intent_router.records import Action, ExecutedAction, PriorState
+from custom_components.intent_router.language import Shortcut, Verb, is_question
+from custom_components.intent_router.records import (
+    Action,
+    ExecutedAction,
+    PriorState,
+    Turn,
+)
 from custom_components.intent_router.shortcuts import (
     match_shortcut,
+    referred,
     stop_actions,
     undo_actions,
 )
@@ -209,3 +215,31 @@ def test_stop_pauses_stops_or_turns_off() -> None:
         ("cover.stop_cover", ("cover.a",)),
         ("light.turn_off", ("light.a",)),
     ]
+
+
+def _acted(at: float, tool: str, *targets: str) -> Turn:
+    return Turn(
+        time=at,
+        text="",
+        speech="",
+        outcome="done",
+        source="reading",
+        actions=[ExecutedAction(tool, list(targets), {})],
+    )
+
+
+def test_it_is_what_the_verb_is_for_among_the_last_turns() -> None:
+    """A lamp on, then the blinds open: "turn it off" is the lamp.
+
+    "Off" closes a cover only as a stand-in; with no such turn near, the
+    last one stands, and without a verb it always does.
+    """
+    history = [
+        _acted(1, "light.turn_on", "light.bedside_lamp"),
+        _acted(2, "cover.open_cover", "cover.bedroom_shades"),
+    ]
+
+    assert referred(history, {Verb.OFF}) == ["light.bedside_lamp"]
+    assert referred(history, {Verb.CLOSE}) == ["cover.bedroom_shades"]
+    assert referred(history) == ["cover.bedroom_shades"]
+    assert referred(history[1:], {Verb.OFF}) == ["cover.bedroom_shades"]

@@ -439,6 +439,18 @@ def confirmed_by_default() -> tuple[str, ...]:
     return tuple(sorted(domain for domain, info in DOMAINS.items() if info.confirm))
 
 
+def verb_is_own(domain: str, verb: Verb) -> bool:
+    """Whether a verb names what a domain does, not a stand-in for it.
+
+    "Turn off" closes a cover (HA's own sentences do so), but after the
+    blinds and a lamp, "turn it off" means the lamp.
+    """
+    service = verb_service(domain, verb)
+    return service is not None and (
+        verb not in (Verb.ON, Verb.OFF) or service in ("turn_on", "turn_off")
+    )
+
+
 def verb_service(domain: str, verb: Verb) -> str | None:
     """The service a verb means for a domain's entities (None: it does not fit)."""
     info = domain_info(domain)

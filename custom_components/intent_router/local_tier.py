@@ -158,7 +158,7 @@ async def async_read_turn(
         acted.actions if acted else (),
         confirm,
         pending.offered if pending else (),
-        utterance.last_targets,
+        utterance.last_targets(reading.verbs),
     )
     if isinstance(planned, Choice):
         utterance.trace(read_choices=list(planned.choices))

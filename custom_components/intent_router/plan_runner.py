@@ -160,7 +160,7 @@ class PlanRunner:
             automation=utterance.automation,
             pending=pending is not None,
             offered=pending.offered if pending else (),
-            last_targets=utterance.last_targets,
+            last_targets=utterance.last_targets(reading.verbs if reading else ()),
             confirmed=confirmed,
             from_model=source is Source.MODEL,
             learn=self._settings.learn_commands,

@@ -280,7 +280,7 @@ class Planner:
             settings.extra_instructions,
             utterance.language,
             utterance.automation,
-            pointed_at(mentions, catalog, utterance.last_targets),
+            pointed_at(mentions, catalog, utterance.last_targets(reading.verbs)),
             reading,
         )
         # This utterance puts the stable part into the server's cache itself.

@@ -14,13 +14,16 @@ they reversed (`Turn.undid`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache
 import re
 
-from .domains import domain_info, domain_of
-from .language import Shortcut, Words, fold, words, words_for
+from .domains import domain_info, domain_of, verb_is_own
+from .language import Shortcut, Verb, Words, fold, words, words_for
 from .records import Action, ExecutedAction, PriorState, Turn
+
+# How many turns back "it" may reach for what the verb is for.
+REFERENT_TURNS = 3
 
 
 @cache
@@ -96,16 +99,24 @@ def _undone(history: Sequence[Turn]) -> set[float]:
     return undone
 
 
-def referred(history: Sequence[Turn]) -> list[str]:
+def referred(history: Sequence[Turn], verbs: Collection[Verb] = ()) -> list[str]:
     """What "it" and "them" mean, newest first.
 
     What the last question asked about, if the newest turn was one ("what's
-    on the speaker?" - "turn it down"); else what was last acted on.
+    on the speaker?" - "turn it down"); else what was last acted on, or,
+    when that is not what the verb said is for, what a recent turn acted on
+    that is ("turn on the lamp", "open the blinds", "turn it off": the lamp).
     """
     if history and history[-1].about:
         return list(history[-1].about)
-    acted = last_acted(history)
-    return [t for a in acted.actions for t in a.targets] if acted else []
+    recent = [turn for turn in reversed(history) if turn.actions][:REFERENT_TURNS]
+    for turn in recent if verbs else recent[:1]:
+        targets = [t for a in turn.actions for t in a.targets]
+        if not verbs or all(
+            any(verb_is_own(domain_of(t), verb) for verb in verbs) for t in targets
+        ):
+            return targets
+    return [t for a in recent[0].actions for t in a.targets] if recent else []
 
 
 def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:

@@ -30,8 +30,11 @@ from .shortcuts import referred
 from .speech import Phrase, Phrasebook, phrase
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from homeassistant.components.conversation import ChatLog, ConversationInput
 
+    from .language import Verb
     from .records import Turn
 
 SATELLITE_DOMAIN = "assist_satellite"
@@ -154,10 +157,9 @@ class Utterance:
         request = self.pending.request if self.pending else None
         return " ".join(filter(None, (self.automation, request, self.text)))
 
-    @property
-    def last_targets(self) -> list[str]:
-        """What the conversation last acted on ("it", "them")."""
-        return referred(self.history)
+    def last_targets(self, verbs: Collection[Verb] = ()) -> list[str]:
+        """What "it" and "them" mean here, for what the verbs said are for."""
+        return referred(self.history, verbs)
 
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""
