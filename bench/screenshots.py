@@ -15,7 +15,8 @@ http://127.0.0.1:8123. It:
    dialog with sentences the integration answers without a model;
 3. with `--repair`, sets a timeout the model server cannot meet, so that the
    warm-up raises its repair, and shows the repair and its fix;
-4. saves PNGs in docs/screenshots/.
+4. shows the Expose page and the assistant's debug page;
+5. saves PNGs in docs/screenshots/.
 
 Everything in the browser is found through the shadow DOM with small
 scripts (`_DEEP`), since HA's frontend is made of web components.
@@ -363,8 +364,12 @@ def open_options(browser: Browser) -> None:
     time.sleep(1)
 
 
-def choose_agent(browser: Browser) -> None:
-    """Settings > Voice assistants > the assistant > Conversation agent."""
+def choose_agent(browser: Browser) -> str:
+    """Settings > Voice assistants > the assistant > Conversation agent.
+
+    Returns the assistant's (pipeline's) id. The Expose page, where the
+    README's first step exposes a light, is shot on the way.
+    """
     states = browser.driver.execute_script(
         "return Object.keys(document.querySelector('home-assistant').hass.states);"
     )
@@ -415,6 +420,17 @@ def choose_agent(browser: Browser) -> None:
     browser.find("Intent Router")
     browser.shot("assistant.png")
     browser.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
+    browser.go("/config/voice-assistants/expose")
+    browser.find("Kitchen Lights")
+    browser.shot("expose.png")
+    return str(preferred["id"])
+
+
+def debug(browser: Browser, pipeline_id: str) -> None:
+    """The assistant's debug page: what answered each turn, and what ran."""
+    browser.go(f"/config/voice-assistants/debug/{pipeline_id}")
+    time.sleep(4)
+    browser.shot("debug.png")
 
 
 def assist(browser: Browser) -> None:
@@ -489,8 +505,9 @@ def main() -> None:
         remove_old_entries(browser)
         entry_id = add_integration(browser, llm_url)
         open_options(browser)
-        choose_agent(browser)
+        pipeline_id = choose_agent(browser)
         assist(browser)
+        debug(browser, pipeline_id)
         if args.repair:
             repair(browser, entry_id)
     except Exception:
