@@ -198,6 +198,8 @@ async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
     After a turn, the conversation so far goes to the server for one token;
     the next model request starts with exactly what was sent.
     """
+    # A small CPU's server, as the warm-up measures it (this machine's).
+    llm_server.timings = {"prompt_per_second": 60.0, "predicted_per_second": 20.0}
     agent_id = await async_setup_agent(hass, mock_config_entry, local_first=True)
     await _warmed(hass)
     kitchen = satellite_in(hass, "Kitchen")
@@ -220,3 +222,20 @@ async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
     sent = llm_server.requests[0]["messages"]
     assert sent[0] == ahead[0]
     assert sent[1]["content"].startswith(ahead[1]["content"] + "\n\nStates:")
+
+
+async def test_a_fast_server_is_not_sent_the_conversation_ahead(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A server that reads fast gains nothing from it, and a cloud one bills it."""
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=True)
+    await _warmed(hass)
+    await converse(hass, agent_id, "turn on the kitchen lights")
+    async_fire_time_changed(
+        hass, dt_util.utcnow() + timedelta(seconds=FOLLOW_DELAY + 1)
+    )
+    await _warmed(hass)
+
+    assert llm_server.follow_ups == []

@@ -210,9 +210,11 @@ class Planner:
         turn after it would read every earlier turn anew: on a small CPU,
         seconds (four turns are ~150 tokens at ~60 a second). Read while
         the user is silent (after `FOLLOW_DELAY`), the next turn pays only
-        for its own part.
+        for its own part. Only on a server the warm-up measured reading
+        slowly: a fast one gains nothing, a cloud one bills it.
         """
-        if not self._settings.use_llm or not history:
+        speed = self._client.speed
+        if not (self._settings.use_llm and history and speed and speed.reads_slowly()):
             return
         self._hold_follow()
         if self._following is not None and not self._following.done():

@@ -41,6 +41,9 @@ SPEED_PROBE_TOKENS = 16
 # per-token latency, not throughput: llama.cpp reported 17-25 tokens a
 # second for those on a server that reads 50-90 a second.
 SPEED_PROBE_NUMBERS = range(100, 150)
+# Below this many prompt tokens a second, a conversation's earlier turns
+# (~150 tokens) take the server a noticeable part of a turn to read.
+SLOW_READING = 500.0
 
 
 @dataclass(slots=True, frozen=True)
@@ -58,6 +61,14 @@ class ServerSpeed:
             TYPICAL_PLAN_PROMPT_TOKENS / self.prompt_per_second
             + TYPICAL_PLAN_OUTPUT_TOKENS / self.output_per_second
         )
+
+    def reads_slowly(self) -> bool:
+        """Whether reading a conversation ahead of its turn saves time.
+
+        A small CPU's server, yes; a fast or cloud one, no, and a cloud one
+        bills what it reads.
+        """
+        return self.prompt_per_second < SLOW_READING
 
     def fits(self, timeout: float) -> bool:
         """Whether a typical plan fits this timeout."""
