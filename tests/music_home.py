@@ -531,3 +531,13 @@ async def async_setup_spotify(hass: HomeAssistant) -> str:
     ]
     async_expose_entity(hass, CONVERSATION_DOMAIN, player, True)
     return player
+
+
+async def async_setup_music_agent(
+    hass: HomeAssistant, entry: MockConfigEntry, **options: Any
+) -> str:
+    """The agent with these options, set up after the speakers; its id."""
+    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return str(entry.entry_id)

@@ -35,11 +35,9 @@ async def _warmed(hass: HomeAssistant) -> None:
     await hass.async_block_till_done(wait_background_tasks=True)
 
 
-async def _changed(hass: HomeAssistant) -> None:
-    """Let the debounced warm-up after a change run."""
-    async_fire_time_changed(
-        hass, dt_util.utcnow() + timedelta(seconds=WARM_UP_DELAY + 1)
-    )
+async def _changed(hass: HomeAssistant, after: float = WARM_UP_DELAY) -> None:
+    """Let what waits `after` seconds (the warm-up after a change) run."""
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=after + 1))
     await _warmed(hass)
 
 
@@ -207,10 +205,7 @@ async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
     await _warmed(hass)
     # Not while the user may still be speaking: after a person's pause.
     assert llm_server.follow_ups == []
-    async_fire_time_changed(
-        hass, dt_util.utcnow() + timedelta(seconds=FOLLOW_DELAY + 1)
-    )
-    await _warmed(hass)
+    await _changed(hass, FOLLOW_DELAY)
 
     assert llm_server.requests == []  # HA's own sentence answered it
     assert len(llm_server.follow_ups) == 1
@@ -233,9 +228,6 @@ async def test_a_fast_server_is_not_sent_the_conversation_ahead(
     agent_id = await async_setup_agent(hass, mock_config_entry, local_first=True)
     await _warmed(hass)
     await converse(hass, agent_id, "turn on the kitchen lights")
-    async_fire_time_changed(
-        hass, dt_util.utcnow() + timedelta(seconds=FOLLOW_DELAY + 1)
-    )
-    await _warmed(hass)
+    await _changed(hass, FOLLOW_DELAY)
 
     assert llm_server.follow_ups == []

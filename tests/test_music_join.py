@@ -7,8 +7,6 @@ GROUPING; the model is the scripted server.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -31,6 +29,7 @@ from .music_home import (
     SEARCHABLE_LIBRARY,
     FakeSpeaker,
     Speakers,
+    async_setup_music_agent,
     async_setup_speakers,
 )
 
@@ -62,19 +61,14 @@ async def speakers(
     return found
 
 
-async def _agent(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
-    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return str(entry.entry_id)
-
-
 @pytest.fixture
 async def model_off(
     hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
 ) -> str:
     """The agent without a model: HA's sentences and the reading only."""
-    return await _agent(hass, mock_config_entry, **{CONF_USE_LLM: False})
+    return await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_USE_LLM: False}
+    )
 
 
 @pytest.fixture
@@ -82,7 +76,7 @@ async def model_on(
     hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
 ) -> str:
     """The agent with the model."""
-    return await _agent(hass, mock_config_entry)
+    return await async_setup_music_agent(hass, mock_config_entry)
 
 
 def _playing(speaker: FakeSpeaker, *, groups: bool = True) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from datetime import timedelta
-from typing import Any
 from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
@@ -40,6 +39,7 @@ from .music_home import (
     SPOTIFY_KIND_OF_BLUE,
     Speakers,
     SpotifyAccount,
+    async_setup_music_agent,
     async_setup_speakers,
     async_setup_spotify,
 )
@@ -54,20 +54,14 @@ async def speakers(hass: HomeAssistant, core_components: None) -> Speakers:
     return await async_setup_speakers(hass)
 
 
-async def _agent(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) -> str:
-    """The agent with these options, set up after the speakers."""
-    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return str(entry.entry_id)
-
-
 @pytest.fixture
 async def model_off(
     hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
 ) -> str:
     """The agent without a model: HA's sentences and the reading only."""
-    return await _agent(hass, mock_config_entry, **{CONF_USE_LLM: False})
+    return await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_USE_LLM: False}
+    )
 
 
 @pytest.fixture
@@ -75,7 +69,9 @@ async def local_first(
     hass: HomeAssistant, speakers: Speakers, mock_config_entry: MockConfigEntry
 ) -> str:
     """The agent with the model, trying HA's sentences and the reading first."""
-    return await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    return await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
 
 
 async def test_has_sentence_plays_by_search_with_the_model_off(
@@ -290,7 +286,9 @@ async def test_on_spotify_chooses_the_spotify_player(
 ) -> None:
     """On Spotify: the account is searched and plays, not the room's speaker."""
     account, player = spotify
-    agent_id = await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    agent_id = await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
     kitchen = satellite_in(hass, "Kitchen")
 
     result = await converse(
@@ -317,7 +315,9 @@ async def test_a_learned_command_that_fails_on_replay_is_forgotten(
     freezer: FrozenDateTimeFactory,
 ) -> None:
     """Learned, then failing when replayed: the next time the model is asked."""
-    agent_id = await _agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: False})
+    agent_id = await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: False}
+    )
     kitchen = satellite_in(hass, "Kitchen")
     sentence = "kitchen speaker hold on a moment"
     llm_server.add_plan(plan(act("media_player.media_pause", KITCHEN)))

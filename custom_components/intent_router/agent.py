@@ -466,7 +466,9 @@ class IntentRouterAgent:
             ),
         )
         self._learned.observe(utterance.key, result.lesson, result.executed)
-        self.planner.async_follow(utterance, self._context.recent(utterance.key))
+        self.planner.async_follow(
+            utterance, lambda: self._context.recent(utterance.key)
+        )
 
     def _report(
         self,

@@ -203,7 +203,9 @@ class Planner:
         LOGGER.debug("Warmed the model server's prompt cache")
 
     @callback
-    def async_follow(self, utterance: Utterance, history: Sequence[Turn]) -> None:
+    def async_follow(
+        self, utterance: Utterance, recall: Callable[[], Sequence[Turn]]
+    ) -> None:
         """After a turn, have the server read the conversation so far.
 
         A turn answered without the model never sent its words, so a model
@@ -214,7 +216,7 @@ class Planner:
         slowly: a fast one gains nothing, a cloud one bills it.
         """
         speed = self._client.speed
-        if not (self._settings.use_llm and history and speed and speed.reads_slowly()):
+        if not (self._settings.use_llm and speed and speed.reads_slowly()):
             return
         self._hold_follow()
         if self._following is not None and not self._following.done():
@@ -222,7 +224,10 @@ class Planner:
 
         @callback
         def send(_: datetime) -> None:
+            # The turns are read back now, off the turn's own path.
             self._follow_later = None
+            if not (history := recall()):
+                return
             self._following = self._hass.async_create_background_task(
                 self._async_follow(utterance, history),
                 f"{DOMAIN} conversation warm-up",
