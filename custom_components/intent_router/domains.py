@@ -41,7 +41,16 @@ OPPOSITES: Mapping[str, str] = {
 }
 # Verbs that say which state a device should end in.
 STATE_VERBS = frozenset(
-    {Verb.ON, Verb.OFF, Verb.OPEN, Verb.CLOSE, Verb.LOCK, Verb.UNLOCK}
+    {
+        Verb.ON,
+        Verb.OFF,
+        Verb.OPEN,
+        Verb.CLOSE,
+        Verb.LOCK,
+        Verb.UNLOCK,
+        Verb.PAUSE,
+        Verb.RESUME,
+    }
 )
 # How much "brighter" changes a light, in percent of full brightness.
 BRIGHTNESS_STEP = 20
@@ -356,6 +365,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "media_player": replace(
         _SWITCHED,
         stop="media_pause",
+        verbs={Verb.PAUSE: "media_pause", Verb.RESUME: "media_play"},
         undo_attributes=("volume_level",),
         restore=_restore_media,
         acting_attributes=(
@@ -380,6 +390,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "switch": _ON_OFF,
     "vacuum": DomainInfo(
         stop="stop",
+        verbs={Verb.PAUSE: "pause", Verb.RESUME: "start"},
         acting_attributes=("battery_level", "fan_speed"),
     ),
     "valve": DomainInfo(

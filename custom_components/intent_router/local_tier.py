@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
     from .catalog import Catalog
+    from .language.tables import Verb
     from .plan_runner import PlanRunner
     from .reading import Reading
     from .utterance import Utterance
@@ -65,6 +66,15 @@ def tool_request(
     if utterance.pending or (reading is not None and reading.question):
         return None
     mentions = reading.mentions if reading is not None else None
+    verbs: frozenset[Verb] = frozenset()
+    # A verb with no device, place or unknown word said ("pause the music").
+    if reading is not None and not (
+        reading.unexplained
+        or reading.mentions.entities
+        or reading.mentions.areas
+        or reading.mentions.floors
+    ):
+        verbs = reading.verbs
     for tool in catalog.tools.values():
         if (
             isinstance(tool, ReadsWords)
@@ -75,7 +85,11 @@ def tool_request(
                     and all(domain_of(e) == tool.kind for e in mentions.entities)
                 )
             )
-            and (action := tool.read_words(utterance.text, utterance.language, catalog))
+            and (
+                action := tool.read_words(
+                    utterance.text, utterance.language, catalog, verbs
+                )
+            )
         ):
             return Plan((action,), "", READ_CONFIDENCE)
     return None

@@ -370,11 +370,22 @@ def _mentions(
     named_or_placed = set(used)
     left = {w for i, w in enumerate(heard) if i not in verb_at} - used
     entities, which = resolved(names, areas, floors, catalog, plural)
-    kinds = {
-        domain
+    kind_words = {
+        domain: found & left
         for domain, found in (spoken.kinds.items() if spoken else ())
         if found & left
     }
+    # A verb's word implies its kind ("pause": what plays) only where no
+    # other word says one: "pause the vacuum" is no music.
+    verb_words = {
+        word
+        for verb in verbs
+        for phrase in (spoken.verbs.get(verb, ()) if spoken else ())
+        for word in phrase.split()
+    }
+    kinds = {d for d, found in kind_words.items() if found - verb_words} or set(
+        kind_words
+    )
     classes = frozenset(
         name
         for name, found in (spoken.classes.items() if spoken else ())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .language.tables import Verb
 from .speech import Phrase
 
 if TYPE_CHECKING:
@@ -109,8 +110,14 @@ class Tool(Protocol):
 class ReadsWords(Protocol):
     """A tool that reads its own requests from the words (music: "play <name>")."""
 
-    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
-        """The action the words ask of this tool, when they say it whole."""
+    def read_words(
+        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+    ) -> Action | None:
+        """The action the words ask of this tool, when they say it whole.
+
+        `verbs` are the reading's, when the words name nothing else ("pause
+        the music"): where they act is the tool's to choose.
+        """
 
 
 class ToolSource(Protocol):

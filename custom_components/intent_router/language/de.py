@@ -196,6 +196,8 @@ WORDS = Words.written(
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
         Verb.SET: "stelle|stell|setze|setz|gestellt|eingestellt",
+        Verb.PAUSE: "pausiere|pausieren|pausier|pause",
+        Verb.RESUME: "fortsetzen|setz … fort|setze … fort|weiterspielen|spiel … weiter|spiele … weiter",
     },
     classes={
         "cover.shade": "sonnenschutz|beschattung|rollo|rollos",

@@ -158,6 +158,8 @@ WORDS = Words.written(
         Verb.UP: "brighter|louder|warmer|hotter|turn up|up|increase|raise|more",
         Verb.DOWN: "dim|dimmer|darker|quieter|softer|cooler|colder|turn down|down|decrease|lower|less",
         Verb.SET: "set|make|change|adjust|put",
+        Verb.PAUSE: "pause",
+        Verb.RESUME: "resume|unpause",
     },
     classes={
         "cover.door": "door|doors",

@@ -183,6 +183,8 @@ WORDS = Words.written(
             "pon|poner|ajusta|ajustar|cambia|configura|pones|puesto|puesta|ajustado|"
             "ajustada|programado|programada"
         ),
+        Verb.PAUSE: "pausa|pausar|pon en pausa|pausá",
+        Verb.RESUME: "reanuda|reanudar|reanudá|continúa|continuar",
     },
     classes={
         "cover.shade": "estor enrollable|estores enrollables|persiana|persianas|estor|estores",

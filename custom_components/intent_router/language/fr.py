@@ -199,6 +199,8 @@ WORDS = Words.written(
         Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
         Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
         Verb.SET: "mets|mettre|règle|régler|passe|réglé|réglée",
+        Verb.PAUSE: "mets en pause|met en pause|mettre en pause|pause",
+        Verb.RESUME: "reprends|reprendre|reprenez|remets … route",
     },
     classes={
         "cover.shade": "toile|toiles|store|stores",

@@ -184,6 +184,8 @@ WORDS = Words.written(
         Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
         Verb.DOWN: "più basso|più scuro|meno luce|più fresco|più freddo|abbassa|diminuisci|diminuire|attenua",
         Verb.SET: "imposta|impostare|metti|porta|impostato|impostata",
+        Verb.PAUSE: "metti in pausa|pausa",
+        Verb.RESUME: "riprendi|riprendere|fai ripartire",
     },
     classes={
         "cover.shade": "tenda a rullo|tende a rullo|tapparella|tapparelle",

@@ -187,6 +187,8 @@ WORDS = Words.written(
         Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
         Verb.DOWN: "dimmer|donkerder|zachter|kouder|koeler|lager|verlaag|verlagen|dim|dimmen",
         Verb.SET: "zet|stel|maak|ingesteld|gezet",
+        Verb.PAUSE: "pauzeer|pauzeren|pauze",
+        Verb.RESUME: "hervat|hervatten|ga verder met",
     },
     classes={
         "cover.shade": "zonwering|rolgordijn|rolgordijnen",

@@ -38,6 +38,9 @@ class Verb(StrEnum):
     DOWN = "down"
     # To a value said ("dim the lights to 30 percent").
     SET = "set"
+    # What a player does with what it plays: hold it, or go on with it.
+    PAUSE = "pause"
+    RESUME = "resume"
 
 
 class Unit(StrEnum):

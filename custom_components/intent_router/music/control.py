@@ -42,6 +42,7 @@ from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER
 from ..executor import capture_prior
+from ..language.tables import Verb
 from ..plan import PlanError, Rejection
 from ..records import Action
 from ..replies import entity_name
@@ -66,6 +67,8 @@ COMMAND_SERVICES: Mapping[str, str] = {
     "transfer": SERVICE_SELECT_SOURCE,
     "join": SERVICE_JOIN,
 }
+# The reading's verbs that are a command of this tool.
+VERB_COMMANDS: Mapping[Verb, str] = {Verb.PAUSE: "pause", Verb.RESUME: "resume"}
 SHUFFLE_MODES: Mapping[str, bool] = {"on": True, "off": False}
 REPEAT_MODES: Mapping[str, RepeatMode] = {
     "on": RepeatMode.ALL,
@@ -125,16 +128,24 @@ class MusicControl(SpeakerTool):
             "here or used last"
         )
 
-    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
+    def read_words(
+        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+    ) -> Action | None:
         """Joins, "play it in the office too", read from the words (request.py).
 
         "Also in the office" alone only where music plays here: after a
-        light, it may mean the light.
+        light, it may mean the light. "Pause" or "resume" with no player
+        said is this tool's: it knows which one this device used.
         """
         request = join_request(text, language, self._choice.place_test(home))
-        if request is None or not (request.says_music or self._choice.plays_here(home)):
-            return None
-        return Action(self.name, (), {"command": "join", "target": request.place})
+        if request is not None and (
+            request.says_music or self._choice.plays_here(home)
+        ):
+            return Action(self.name, (), {"command": "join", "target": request.place})
+        commands = {VERB_COMMANDS[verb] for verb in verbs & VERB_COMMANDS.keys()}
+        if len(commands) == 1:
+            return Action(self.name, (), {"command": commands.pop()})
+        return None
 
     def validate(self, action: Action, home: HomeView) -> Action:
         """Check the command and choose the player; ask when it is unclear."""

@@ -27,6 +27,7 @@ from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER, MUSIC_KINDS
 from ..executor import capture_prior
+from ..language.tables import Verb
 from ..records import Action
 from ..replies import entity_name
 from ..speech import phrase
@@ -66,7 +67,9 @@ class MusicPlay(SpeakerTool):
             "media_play only resumes what was paused"
         )
 
-    def read_words(self, text: str, language: str, home: HomeView) -> Action | None:
+    def read_words(
+        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+    ) -> Action | None:
         """A request to play by name, read from the words (music/request.py)."""
         request = play_request(text, language, self._choice.place_test(home))
         if request is None:
