@@ -533,6 +533,16 @@ async def async_setup_spotify(hass: HomeAssistant) -> str:
     return player
 
 
+async def async_start_playing(hass: HomeAssistant, entity_id: str, media: str) -> None:
+    """Start an item of a speaker's library, as if from its own app."""
+    await hass.services.async_call(
+        "media_player",
+        "play_media",
+        {"entity_id": entity_id, "media_content_id": media, "media_content_type": "x"},
+        blocking=True,
+    )
+
+
 async def async_setup_music_agent(
     hass: HomeAssistant, entry: MockConfigEntry, **options: Any
 ) -> str:

@@ -39,6 +39,7 @@ from .music_home import (
     SpotifyAccount,
     async_setup_speakers,
     async_setup_spotify,
+    async_start_playing,
 )
 
 KITCHEN = "media_player.kitchen_speaker"
@@ -392,16 +393,6 @@ async def test_stop_that_after_play_pauses_without_the_model(
     assert len(llm_server.requests) == 1
 
 
-async def _playing(hass: HomeAssistant, entity_id: str, media: str) -> None:
-    """Start an item of a speaker's library, as if from its own app."""
-    await hass.services.async_call(
-        "media_player",
-        "play_media",
-        {"entity_id": entity_id, "media_content_id": media, "media_content_type": "x"},
-        blocking=True,
-    )
-
-
 async def test_undo_restores_what_play_and_volume_changed(
     hass: HomeAssistant,
     kitchen: str,
@@ -435,7 +426,7 @@ async def test_whats_playing_is_answered_from_the_prompt(
     llm_server: ScriptedLLMServer,
 ) -> None:
     """What plays is in the states the model gets, so it answers directly."""
-    await _playing(hass, KITCHEN, SO_WHAT.media_id)
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
     llm_server.add_plan(plan(speech="So What, by Miles Davis."))
 
     result = await converse(hass, agent_id, "what's playing?", kitchen)
@@ -472,8 +463,8 @@ async def test_control_acts_on_what_plays_in_the_area(
     value: Any,
 ) -> None:
     """With music in the kitchen and the bedroom, the kitchen's is meant."""
-    await _playing(hass, KITCHEN, SO_WHAT.media_id)
-    await _playing(hass, BEDROOM, BLUE_TRAIN.media_id)
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
+    await async_start_playing(hass, BEDROOM, BLUE_TRAIN.media_id)
     llm_server.add_plan(plan(control(command, **args), speech="OK."))
 
     result = await converse(hass, agent_id, f"{command} the music", kitchen)
@@ -495,7 +486,7 @@ async def test_control_uses_the_player_this_device_used_last(
 ) -> None:
     """Nothing plays where the speaker is: the player it started last is meant."""
     hallway = satellite_in(hass, "Hallway")
-    await _playing(hass, KITCHEN, SO_WHAT.media_id)
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
     llm_server.add_plan(plan(play("Blue Train", "album", player=BEDROOM)))
     llm_server.add_plan(plan(control("pause")))
 
@@ -513,8 +504,8 @@ async def test_control_asks_when_nothing_says_which(
 ) -> None:
     """Two players playing, none here, none used: ask between those two."""
     hallway = satellite_in(hass, "Hallway")
-    await _playing(hass, KITCHEN, SO_WHAT.media_id)
-    await _playing(hass, BEDROOM, BLUE_TRAIN.media_id)
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
+    await async_start_playing(hass, BEDROOM, BLUE_TRAIN.media_id)
     llm_server.add_plan(plan(control("pause")))
 
     result = await converse(hass, agent_id, "pause", hallway)

@@ -29,7 +29,7 @@ from homeassistant.components.media_player.const import MediaPlayerState
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
-from .helpers import act, converse, plan, speech
+from .helpers import act, agent_details, converse, plan, speech
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
 from .music_home import (
@@ -42,10 +42,12 @@ from .music_home import (
     async_setup_music_agent,
     async_setup_speakers,
     async_setup_spotify,
+    async_start_playing,
 )
 from .test_resilience import _details
 
 KITCHEN = "media_player.kitchen_speaker"
+BEDROOM = "media_player.bedroom_radio"
 
 
 @pytest.fixture
@@ -373,3 +375,78 @@ def test_the_same_openers_still_play_a_name(
 
     assert request is not None
     assert request.query == query
+
+
+async def test_pause_asks_which_and_the_answer_pauses_it(
+    hass: HomeAssistant, local_first: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Two players playing, none here: "which one?", then the one answered.
+
+    The model is scripted to resume instead; it is never asked.
+    """
+    hallway = satellite_in(hass, "Hallway")
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
+    await async_start_playing(hass, BEDROOM, BLUE_TRAIN.media_id)
+    llm_server.add_plan(plan(act("media_player.media_play", KITCHEN)))
+
+    asked = await converse(hass, local_first, "pause the speaker", hallway)
+    await converse(hass, local_first, "the kitchen one", hallway)
+
+    assert "Kitchen Speaker" in speech(asked)
+    assert "Bedroom Radio" in speech(asked)
+    assert hass.states.get(KITCHEN).state == MediaPlayerState.PAUSED
+    assert hass.states.get(BEDROOM).state == MediaPlayerState.PLAYING
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("pause", "en"),
+        ("pausiere die Musik", "de"),
+        ("mets la musique en pause", "fr"),
+        ("pausa la música", "es"),
+        ("metti in pausa la musica", "it"),
+        ("pauzeer de muziek", "nl"),
+    ],
+)
+async def test_pause_with_no_player_said_is_the_one_used_last(
+    hass: HomeAssistant,
+    model_off: str,
+    llm_server: ScriptedLLMServer,
+    text: str,
+    language: str,
+) -> None:
+    """Nothing plays here: the player this device started is paused, by reading."""
+    hallway = satellite_in(hass, "Hallway")
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
+    await converse(hass, model_off, "play Blue Train on the Bedroom Radio", hallway)
+
+    await converse(hass, model_off, text, hallway, language=language)
+
+    assert hass.states.get(BEDROOM).state == MediaPlayerState.PAUSED
+    assert hass.states.get(KITCHEN).state == MediaPlayerState.PLAYING
+
+
+async def test_a_model_that_resumes_what_was_to_be_paused_does_nothing(
+    hass: HomeAssistant,
+    speakers: Speakers,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """The model decides and reverses the verb: refused, the player stays paused."""
+    agent_id = await async_setup_music_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: False}
+    )
+    await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
+    await hass.services.async_call(
+        "media_player", "media_pause", {"entity_id": KITCHEN}, blocking=True
+    )
+    llm_server.add_plan(plan(act("media_player.media_pause", KITCHEN)))
+
+    await converse(
+        hass, agent_id, "resume the kichen speaker", satellite_in(hass, "Kitchen")
+    )
+
+    assert hass.states.get(KITCHEN).state == MediaPlayerState.PAUSED
+    assert {"against_the_words": ["media_player.media_pause"]} in agent_details()

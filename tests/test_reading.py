@@ -892,3 +892,96 @@ def test_a_french_questions_shape_asks_nothing_of_the_home(text: str) -> None:
 
     assert reading.question
     assert set(reading.unexplained) <= reading.question_words
+
+
+PLAYERS = [
+    _entity("media_player.kitchen_speaker", "Kitchen Speaker", "Kitchen", "playing"),
+    _entity(
+        "media_player.living_speaker", "Living Room Speaker", "Living Room", "paused"
+    ),
+    _entity("vacuum.robbie", "Robbie", "Kitchen", "cleaning"),
+    _entity("light.kitchen_ceiling", "Kitchen Ceiling", "Kitchen", "on"),
+]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "tool", "target"),
+    [
+        ("en", "pause the music in the kitchen", "media_player.media_pause", "kitchen"),
+        ("en", "resume the living room speaker", "media_player.media_play", "living"),
+        (
+            "de",
+            "pausiere die Musik in der Küche",
+            "media_player.media_pause",
+            "kitchen",
+        ),
+        (
+            "de",
+            "setz die Musik im Wohnzimmer fort",
+            "media_player.media_play",
+            "living",
+        ),
+        (
+            "fr",
+            "mets la musique en pause dans la cuisine",
+            "media_player.media_pause",
+            "kitchen",
+        ),
+        (
+            "fr",
+            "reprends la musique dans le salon",
+            "media_player.media_play",
+            "living",
+        ),
+        (
+            "es",
+            "pon la música en pausa en la cocina",
+            "media_player.media_pause",
+            "kitchen",
+        ),
+        ("es", "reanuda la música en el salón", "media_player.media_play", "living"),
+        (
+            "it",
+            "metti in pausa la musica in cucina",
+            "media_player.media_pause",
+            "kitchen",
+        ),
+        ("it", "riprendi la musica in soggiorno", "media_player.media_play", "living"),
+        ("nl", "pauzeer de muziek in de keuken", "media_player.media_pause", "kitchen"),
+        ("nl", "hervat de muziek in de woonkamer", "media_player.media_play", "living"),
+        ("en", "pause the vacuum", "vacuum.pause", "robbie"),
+        ("es", "pausa la aspiradora", "vacuum.pause", "robbie"),
+    ],
+)
+def test_pause_and_resume_are_read(
+    language: str, text: str, tool: str, target: str
+) -> None:
+    """Hold what plays, or go on with it, on the player said; a vacuum too.
+
+    With another kind said, "pause" is no music: the vacuum pauses alone.
+    """
+    catalog = small_catalog(PLAYERS, ["Kitchen", "Living Room"], "Kitchen")
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+
+    assert isinstance(planned, Plan)
+    ((action),) = planned.actions
+    assert action.tool == tool
+    assert [t.partition(".")[2].split("_")[0] for t in action.targets] == [target]
+
+
+def test_a_reversed_pause_is_against_the_words() -> None:
+    """A model that resumes what was to be paused, or the other way round."""
+    catalog = small_catalog(PLAYERS, ["Kitchen", "Living Room"], "Kitchen")
+    resume = Plan(
+        (Action("media_player.media_play", ("media_player.kitchen_speaker",)),), "", 0.9
+    )
+    pause = Plan(
+        (Action("media_player.media_pause", ("media_player.living_speaker",)),), "", 0.9
+    )
+
+    assert against_the_words(resume, read("pause the kitchen speaker", "en", catalog))
+    assert against_the_words(
+        pause, read("riprendi la musica in soggiorno", "it", catalog)
+    )
+    assert not against_the_words(pause, read("pause the music", "en", catalog))
