@@ -159,6 +159,7 @@ class FakeSpeaker(MediaPlayerEntity):
         self.browsed: list[str | None] = []
         self.played: list[tuple[str, str]] = []
         self.joined: list[list[str]] = []
+        self.left = 0
 
     async def async_search_media(self, query: SearchMediaQuery) -> SearchMedia:
         """Items whose title or artist holds the query, of the classes asked."""
@@ -252,6 +253,12 @@ class FakeSpeaker(MediaPlayerEntity):
         """Lead a group (HA calls it only with GROUPING): report its members."""
         self.joined.append(group_members)
         self._attr_group_members = [self.entity_id, *group_members]
+        self.async_write_ha_state()
+
+    async def async_unjoin_player(self) -> None:
+        """Leave the group it is in (HA calls it only with GROUPING)."""
+        self.left += 1
+        self._attr_group_members = [self.entity_id]
         self.async_write_ha_state()
 
 

@@ -111,10 +111,28 @@ async def test_play_it_in_the_office_too_joins_after_playing_here(
     assert office.played == []
     assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
     assert llm_server.requests == []
-    # Undo cannot part the group: it says so, not "back the way it was".
+    # Undo parts the group again: the office leaves, the kitchen plays on.
     undone = await converse(hass, model_off, "undo", device)
-    assert speech(undone) == "There's nothing I can undo."
+    assert speech(undone) == "OK, Office Speaker is back the way it was."
+    assert office.left == 1
     assert hass.states.get(KITCHEN).state == MediaPlayerState.PLAYING
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+
+
+async def test_undo_says_so_where_the_joined_player_cannot_leave(
+    hass: HomeAssistant, model_off: str, speakers: Speakers
+) -> None:
+    """The bedroom radio joins but cannot group itself: nothing is undone."""
+    _playing(speakers.kitchen)
+    device = satellite_in(hass, "Kitchen")
+    joined = await converse(hass, model_off, "play it in the bedroom too", device)
+    assert speakers.kitchen.joined == [["media_player.bedroom_radio"]]
+
+    undone = await converse(hass, model_off, "undo", device)
+
+    assert speech(joined) == "Now playing on Bedroom Radio too."
+    assert speech(undone) == "There's nothing I can undo."
+    assert speakers.bedroom.left == 0
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,10 @@ def _restore_water_heater(prior: PriorState) -> list[ServiceCall]:
 
 def _restore_media(prior: PriorState) -> list[ServiceCall]:
     calls: list[ServiceCall] = []
+    # Recorded by a join only (music.control): alone before, it leaves again.
+    members = prior.attributes.get("group_members")
+    if members is not None and len(members) <= 1:
+        calls.append(("unjoin", {}))
     if "volume_level" in prior.attributes:
         volume = prior.attributes["volume_level"]
         calls.append(("volume_set", {"volume_level": volume}))

@@ -44,7 +44,7 @@ from ..const import LOGGER
 from ..executor import capture_prior
 from ..language.tables import Verb
 from ..plan import PlanError, Rejection
-from ..records import Action
+from ..records import Action, PriorState
 from ..replies import entity_name
 from ..speech import phrase
 from ..tools import HomeView, ToolRun
@@ -196,9 +196,11 @@ class MusicControl(SpeakerTool):
         """One media_player service call on the chosen player."""
         player = action.targets[0]
         service, data = _service_call(action.args, features(hass, player))
-        # Undo cannot part a group again: a join leaves nothing to restore,
-        # and "undo" says so rather than claim the player is as it was.
-        prior = {} if service == SERVICE_JOIN else capture_prior(hass, [player])
+        prior = (
+            _joined_prior(hass, action.args["target"])
+            if service == SERVICE_JOIN
+            else capture_prior(hass, [player])
+        )
         try:
             async with asyncio.timeout(timeout):
                 await async_call(hass, player, service, data, context)
@@ -221,6 +223,19 @@ class MusicControl(SpeakerTool):
             prior=prior,
             effect=Action(f"{MEDIA_PLAYER_DOMAIN}.{service}", (player,), data),
         )
+
+
+def _joined_prior(hass: HomeAssistant, joined: str) -> dict[str, PriorState]:
+    """What undo needs to part a join: the joined player's state and group.
+
+    Nothing where that player cannot leave a group (no GROUPING): "undo"
+    then says it has nothing to undo rather than claim it is as it was.
+    """
+    state = hass.states.get(joined)
+    if state is None or MediaPlayerEntityFeature.GROUPING not in features(hass, joined):
+        return {}
+    members = list(state.attributes.get(ATTR_GROUP_MEMBERS) or ())
+    return {joined: PriorState(state.state, {ATTR_GROUP_MEMBERS: members})}
 
 
 def _service_call(
