@@ -323,3 +323,21 @@ async def test_the_light_is_the_rooms_lamp(
     changed = {e for e, state in home_states(hass).items() if before[e] != state}
     assert changed <= {"light.guest_lamp"}
     assert llm_server.requests == []
+
+
+async def test_it_after_home_assistants_answer_is_what_it_was_about(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """HA's own sentences answer "is the front door locked?"; "lock it" locks it."""
+    kitchen = satellite_in(hass, "Kitchen")
+    await hass.services.async_call(
+        "lock", "unlock", {"entity_id": "lock.front_door"}, blocking=True
+    )
+    llm_server.add_plan(WRONG)
+
+    answer = await converse(hass, agent_id, "is the front door locked?", kitchen)
+    await converse(hass, agent_id, "lock it", kitchen)
+
+    assert speech(answer) == "No, unlocked"
+    assert hass.states.get("lock.front_door").state == "locked"
+    assert llm_server.requests == []

@@ -131,7 +131,20 @@ def local_result(
         intent.IntentResponseType.ERROR: Outcome.FAILED,
     }.get(response.response_type, Outcome.DONE)
     speech = str(response.speech.get("plain", {}).get("speech", ""))
-    return TurnResult(speech, outcome, source, executed=executed, response=response)
+    # What HA's answer was about is what "it" means next ("lock it").
+    about = (
+        tuple(
+            dict.fromkeys(
+                state.entity_id
+                for state in (*response.matched_states, *response.unmatched_states)
+            )
+        )
+        if outcome is Outcome.ANSWERED
+        else ()
+    )
+    return TurnResult(
+        speech, outcome, source, executed=executed, response=response, about=about
+    )
 
 
 @dataclass(slots=True)
