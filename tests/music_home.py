@@ -229,6 +229,11 @@ class FakeSpeaker(MediaPlayerEntity):
         self._attr_state = MediaPlayerState.PLAYING
         self.async_write_ha_state()
 
+    async def async_turn_on(self) -> None:
+        """Switch on (HA calls it only with TURN_ON)."""
+        self._attr_state = MediaPlayerState.ON
+        self.async_write_ha_state()
+
     async def async_media_stop(self) -> None:
         """Stop."""
         self._attr_state = MediaPlayerState.IDLE

@@ -25,7 +25,10 @@ from custom_components.intent_router.language.music import MUSIC_WORDS
 from custom_components.intent_router.learned import LEARN_AFTER
 from custom_components.intent_router.music.media import KIND_CLASSES
 from custom_components.intent_router.music.request import play_request
-from homeassistant.components.media_player.const import MediaPlayerState
+from homeassistant.components.media_player.const import (
+    MediaPlayerEntityFeature,
+    MediaPlayerState,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
@@ -450,3 +453,33 @@ async def test_a_model_that_resumes_what_was_to_be_paused_does_nothing(
 
     assert hass.states.get(KITCHEN).state == MediaPlayerState.PAUSED
     assert {"against_the_words": ["media_player.media_pause"]} in agent_details()
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("Pon la tele", "es"),
+        ("Put on the TV", "en"),
+        ("Mets la télé", "fr"),
+        ("Metti la tv", "it"),
+    ],
+)
+async def test_a_search_for_a_device_here_switches_it_on(
+    hass: HomeAssistant,
+    model_off: str,
+    speakers: Speakers,
+    text: str,
+    language: str,
+) -> None:
+    """HA's "pon {query}" whose query is the TV: it is switched on, not searched."""
+    speakers.living_room._attr_supported_features |= MediaPlayerEntityFeature.TURN_ON
+    speakers.living_room._attr_state = MediaPlayerState.OFF
+    speakers.living_room.async_write_ha_state()
+
+    await converse(
+        hass, model_off, text, satellite_in(hass, "Living Room"), language=language
+    )
+
+    assert hass.states.get("media_player.living_room_tv").state == MediaPlayerState.ON
+    assert speakers.living_room.played == []
+    assert speakers.kitchen.searches == []

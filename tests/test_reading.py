@@ -849,16 +849,40 @@ def _rooms_plan(text: str, language: str) -> Plan | Choice | None:
     [
         ("Allume le lampadaire", "fr"),
         ("Mach die Stehlampe an", "de"),
-        ("Mach die Deckenlampe aus", "de"),
+        ("Pon la lámpara de pie", "es"),
+        ("Accendi la piantana", "it"),
+        ("Doe de staande lamp aan", "nl"),
+        ("turn on the floor lamp", "en"),
     ],
 )
-def test_one_fixture_no_name_says_is_asked_not_all_switched(
-    text: str, language: str
-) -> None:
-    """A floor lamp said where no light's name says so: which one is asked."""
-    assert _rooms_plan(text, language) == Choice(
+def test_a_lamp_no_name_says_is_the_one_called_a_lamp(text: str, language: str) -> None:
+    """A floor lamp said where no name says so: the light called a lamp."""
+    planned = _rooms_plan(text, language)
+
+    assert isinstance(planned, Plan)
+    assert [a.targets for a in planned.actions] == [("light.living_room_lamp",)]
+
+
+def test_a_fixture_that_is_no_lamp_is_asked_about() -> None:
+    """A ceiling light where no name says so: which light is asked, none switched."""
+    assert _rooms_plan("Mach die Deckenlampe aus", "de") == Choice(
         ("light.living_room_ceiling", "light.living_room_lamp")
     )
+
+
+def test_a_lamp_among_lamps_is_asked_about() -> None:
+    """Two lights called lamps and a floor lamp said: which of those two."""
+    home = [
+        *_ROOMS,
+        _entity("light.reading_lamp", "Reading Lamp", "Living Room"),
+    ]
+    catalog = small_catalog(home, ["Living Room", "Bedroom"], "Living Room")
+
+    planned = plan_from_reading(
+        read("Allume le lampadaire", "fr", catalog), catalog, [], CONFIRM
+    )
+
+    assert planned == Choice(("light.living_room_lamp", "light.reading_lamp"))
 
 
 @pytest.mark.parametrize(

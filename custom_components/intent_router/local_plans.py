@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates
-from .language import Unit, Verb, is_called, singular, words_for
+from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
+from .language.tables import FIXTURES
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 from .values import Value
@@ -243,11 +244,10 @@ def _by_kind(
     if (
         not (place_said or mentions.everything or here)
         and len({(i.area, i.floor) for i in found}) > 1
-    ) or (
-        not mentions.everything and len(found) > 1 and _fixture_unnamed(found, reading)
     ):
         return Choice(tuple(info.entity_id for info in found))
-    return found
+    one_thing = not mentions.everything and len(found) > 1 and reading.fixtures
+    return _as_fixture(found, reading) if one_thing else found
 
 
 def _kinds_said(reading: Reading) -> set[str]:
@@ -280,23 +280,27 @@ def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     return called or found
 
 
-def _fixture_unnamed(found: list[EntityInfo], reading: Reading) -> bool:
-    """Whether one fixture was said ("Stehlampe") that no name here says.
+def _as_fixture(found: list[EntityInfo], reading: Reading) -> list[EntityInfo] | Choice:
+    """Which of `found` is the one thing said that no name here says.
 
     "The lamp" may be any of a room's lights; "the floor lamp" is one of
-    them, and which is asked, not all switched.
+    them: the one called by the word it shares with others of its kind
+    ("Living Room Lamp" for "Stehlampe", in any language), else which one
+    is asked, never all switched.
     """
-    spoken = words_for(reading.language)
-    fixtures = {
-        phrase
-        for phrases in (spoken.senses.values() if spoken else ())
-        for phrase in phrases
-        if " " not in phrase
-    } & reading.narrow_words
-    said = {singular(word, reading.language) for word in fixtures}
-    return bool(fixtures) and not any(
-        is_called(info.name, said, reading.language) for info in found
-    )
+    heads = {head for sense in reading.fixtures if (head := FIXTURES[sense][1])}
+    called = [
+        info
+        for info in found
+        if any(
+            is_called(info.name, spoken.senses.get(head, ()), code)
+            for head in heads
+            for code, spoken in LANGUAGES.items()
+        )
+    ]
+    if len(called) == 1:
+        return called
+    return Choice(tuple(info.entity_id for info in called or found))
 
 
 def _called_elsewhere(

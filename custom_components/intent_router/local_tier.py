@@ -18,9 +18,12 @@ from .answers import answer as answer_from_states
 from .catalog import unexposed_named
 from .domains import domain_of
 from .grounding import candidates
-from .language import content_words, fold
+from .language import base_language, content_words, fold
+from .language.music import MUSIC_WORDS
+from .local_intents import MUSIC_PLAY
 from .local_plans import READ_CONFIDENCE, Choice, plan_from_reading
-from .records import Outcome, Plan, encode
+from .reading import read
+from .records import Action, Outcome, Plan, encode
 from .replies import Source, TurnResult, ungrounded_reply
 from .shortcuts import last_acted
 from .speech import Names
@@ -90,6 +93,7 @@ def tool_request(
                     utterance.text, utterance.language, catalog, verbs
                 )
             )
+            and not _names_a_device(action, utterance.language, catalog)
         ):
             return Plan((action,), "", READ_CONFIDENCE)
     return None
@@ -105,13 +109,36 @@ async def async_run_held(
     """HA's held match through the gate; one that validation refuses is no answer.
 
     (Music with no speaker to play on, say: the reading or the model follows.)
+    Nor is HA's "pon {query}" whose query is a device here: "pon la tele"
+    turns the TV on, it searches nothing.
     """
+    if any(
+        _names_a_device(action, utterance.language, catalog) for action in held.actions
+    ):
+        utterance.trace(local_rejected="query_names_a_device")
+        return None
     plan = with_place_said(utterance, held, catalog)
     try:
         return await runner.async_run(utterance, plan, catalog, source)
     except ModelFailedError as failure:
         utterance.trace(local_rejected=failure.reason)
         return None
+
+
+def _names_a_device(action: Action, language: str, catalog: Catalog) -> bool:
+    """Whether a search's query is, word for word, a device of the home.
+
+    "La tele", "the kettle": the words name it, or its kind with a word that
+    is not only "music" ("pon música" still plays).
+    """
+    if action.tool != MUSIC_PLAY:
+        return False
+    query = read(str(action.args.get("query") or ""), language, catalog)
+    table = MUSIC_WORDS.get(base_language(language))
+    music = table.generic if table else frozenset()
+    return not query.unexplained and bool(
+        query.mentions.entities or query.kind_words - music
+    )
 
 
 def with_place_said(utterance: Utterance, held: Plan, catalog: Catalog) -> Plan:

@@ -48,6 +48,8 @@ from .language import (
     stop_words,
     words_for,
 )
+from .language.shapes import closes, question_shape, verb_positions
+from .language.tables import FIXTURES
 from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
 from .senses import bridged, sense_bridges
@@ -136,6 +138,9 @@ class Reading:
     # Whether a verb opens the words ("run the movie night routine"), as a
     # command does and a story ("the kids run around on movie night") not.
     imperative: bool = False
+    # Things said that no name here says ("Stehlampe", "lámpara de pie"), by
+    # their sense (language.tables.FIXTURES): one of the kind's devices.
+    fixtures: frozenset[str] = frozenset()
 
 
 def read(
@@ -187,7 +192,7 @@ def read(
         not complained or any(mark in text for mark in "?¿")
     )
     # In a question a verb's word is a state ("is the door open?").
-    verb_at = set() if question else _verb_positions(heard, said_verbs, spoken)
+    verb_at = set() if question else verb_positions(heard, said_verbs, spoken)
     mentions, used, named_or_placed = _mentions(
         heard,
         language,
@@ -198,7 +203,17 @@ def read(
         question=question,
     )
     complaint = frozenset(domain for domain, _ in complained)
-    mentions = replace(mentions, kinds=mentions.kinds | complaint)
+    # A thing said whole that no name here says ("lámpara de pie"): its
+    # words are read, its kind is said.
+    fixtures = {
+        sense: found
+        for sense, found in _fixtures(heard, spoken).items()
+        if not found & named_or_placed
+    }
+    mentions = replace(
+        mentions,
+        kinds=mentions.kinds | complaint | {FIXTURES[s][0] for s in fixtures},
+    )
     # A verb's word that named a device or a place is the name's when
     # another verb was said ("turn the back door lock off" locks nothing;
     # "enciende planta baja" lowers nothing; "lock the back door" does).
@@ -206,7 +221,7 @@ def read(
         v for v, found in said_verbs.items() if not found <= named_or_placed
     } or set(said_verbs)
     # A question's shape asks for nothing ("Auf wie viel Grad …?" opens none).
-    shape = _question_shape(own, spoken) if question else frozenset(own[:1])
+    shape = question_shape(own, spoken) if question else frozenset(own[:1])
     if question:
         verbs = {v for v in verbs if not said_verbs[v] <= shape}
     verbs |= complaint_verbs
@@ -227,7 +242,7 @@ def read(
         if spoken
         else set()
     )
-    if again or (spoken and (_closes(context, spoken) or _closes(own, spoken))):
+    if again or (spoken and (closes(context, spoken) or closes(own, spoken))):
         mentions = replace(mentions, refers_back=True)
     hedges = {tokens[i] for i in spans(tokens, spoken.hedges)} if spoken else set()
     # "Could you ..." asks for the action: its words say nothing more.
@@ -252,7 +267,10 @@ def read(
         )
     )
     unexplained = tuple(
-        word for word in heard if word not in used | verb_words | value_words | ignored
+        word
+        for word in heard
+        if word not in used | verb_words | value_words | ignored
+        and not any(word in found for found in fixtures.values())
     )
     forms = spoken.verb_forms if spoken else frozenset()
     opening = next((w for w in own if w not in ignored - forms), "")
@@ -274,34 +292,7 @@ def read(
         language,
         complaint,
         opening in verb_words | forms,
-    )
-
-
-def _question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
-    """Words that only shape a question, and ask nothing of the home.
-
-    The first word, a one-word opener wherever it stands ("combien"), every
-    word of the opener it starts with ("est-ce que", "y a-t-il"), and the
-    language's "it is" ("fait-il", "ist es"), as a complaint's frame.
-    """
-    shape = set(own[:1])
-    if spoken is None:
-        return frozenset(shape)
-    for opener in spoken.openers:
-        parts = opener.split()
-        if opener.endswith(" ") and len(parts) == 1:
-            shape.add(parts[0])
-        elif _opens_with(own, parts):
-            shape.update(own[: len(parts)])
-    shape.update(own[i] for i in spans(own, spoken.complaint_frame))
-    return frozenset(shape)
-
-
-def _opens_with(own: list[str], parts: list[str]) -> bool:
-    """Whether the words start with these; the last may be cut ("qu": "que")."""
-    return len(own) >= len(parts) and all(
-        said == part or (index == len(parts) - 1 and said.startswith(part))
-        for index, (said, part) in enumerate(zip(own, parts, strict=False))
+        frozenset(fixtures),
     )
 
 
@@ -413,6 +404,17 @@ def _mentions(
     )
 
 
+def _fixtures(heard: list[str], spoken: Words | None) -> dict[str, set[str]]:
+    """The things of `FIXTURES` said whole, each with its words."""
+    if spoken is None:
+        return {}
+    return {
+        sense: {heard[i] for i in found}
+        for sense in FIXTURES
+        if (found := spans(heard, spoken.senses.get(sense, frozenset())))
+    }
+
+
 def _plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
     """The kinds said in the plural ("lights": the table has "light" too)."""
     return {
@@ -425,64 +427,3 @@ def _plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[st
             for other in found
         )
     }
-
-
-def _verb_positions(
-    heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
-) -> set[int]:
-    """Where the verb that opens the command is said, if one of its words is a kind.
-
-    "Switch off the lamp" opens with "switch off"; in "switch the fan on"
-    the phrase's first word opens the command and its rest follows later.
-    After another verb or a kind word, it is the device ("turn the switch
-    on", "put the switch on"); a verb of one word may also imply its kind
-    ("brighter": lights).
-    """
-    if spoken is None:
-        return set()
-    kinds = {w for found in spoken.kinds.values() for w in found}
-    phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
-    for index, word in enumerate(heard):
-        for parts in phrases:
-            if heard[index : index + len(parts)] == parts:
-                return (
-                    set(range(index, index + len(parts))) if len(parts) > 1 else set()
-                )
-            if (
-                len(parts) > 1
-                and parts[0] == word
-                and set(parts[1:]) <= set(heard[index + 1 :])
-            ):
-                return {index}
-        if word in kinds:
-            break
-    return set()
-
-
-def _closes(tokens: list[str], spoken: Words) -> bool:
-    """Whether a word that refers back only where no noun follows it does.
-
-    "Mach sie aus", "zet het uit", "éteins-la", "apágala en la cocina": what
-    follows it is a verb, a particle or a small word, not a noun nor an
-    article ("Schalten Sie das Licht ein"); in "mach das Licht aus" it is an
-    article.
-    """
-    small = {
-        word
-        for table in (
-            spoken.hedges,
-            spoken.filler,
-            spoken.stop,
-            spoken.everything,
-            spoken.reference,
-            spoken.shortcuts[Shortcut.AGAIN],
-            *spoken.verbs.values(),
-        )
-        for word in table
-        if " " not in word
-    } - spoken.closing
-    return any(
-        word in spoken.closing
-        and (index + 1 == len(tokens) or tokens[index + 1] in small)
-        for index, word in enumerate(tokens)
-    )

@@ -146,6 +146,7 @@ WORDS = Words.written(
         "laundry": "waschküche|hauswirtschaftsraum",
         "ground_floor": "erdgeschoss|eg|unten",
         "upstairs": "obergeschoss|og|oben|erster stock",
+        "lamp": "lampe|lampen|leuchte|leuchten",
         "ceiling_light": "deckenleuchte|deckenlampe|deckenlicht",
         "desk_lamp": "schreibtischlampe|schreibtischleuchte",
         "floor_lamp": "stehlampe|stehleuchte",

@@ -110,6 +110,7 @@ WORDS = Words.written(
         "laundry": "laundry|laundry room|utility room",
         "ground_floor": "ground floor|downstairs",
         "upstairs": "upstairs|first floor|upper floor",
+        "lamp": "lamp|lamps",
         "ceiling_light": "ceiling light|ceiling lights|ceiling lamp",
         "desk_lamp": "desk lamp|desk light",
         "floor_lamp": "floor lamp|standing lamp",

@@ -126,6 +126,7 @@ WORDS = Words.written(
         "laundry": "lavadero|cuarto de lavado",
         "ground_floor": "planta baja|abajo",
         "upstairs": "planta alta|primera planta|arriba|primer piso",
+        "lamp": "lámpara|lámparas",
         "ceiling_light": "lámpara de techo|luz de techo|plafón",
         "desk_lamp": "lámpara de escritorio|flexo",
         "floor_lamp": "lámpara de pie",

@@ -149,6 +149,7 @@ WORDS = Words.written(
         "laundry": "buanderie",
         "ground_floor": "rez de chaussée|en bas",
         "upstairs": "étage|premier étage|en haut",
+        "lamp": "lampe|lampes",
         "ceiling_light": "plafonnier|lustre|lumière du plafond",
         "desk_lamp": "lampe de bureau",
         "floor_lamp": "lampadaire",
@@ -190,7 +191,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche|lance|lancer|exécute",
+        Verb.ON: "allume|allumer|allumez|active|activer|démarre|démarrer|mets en marche|allumes|rallume|rallumer|rallumez|rallumes|réactive|mets … marche|met … marche|lance|lancer|exécute|mets",
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",

@@ -129,6 +129,7 @@ WORDS = Words.written(
         "laundry": "lavanderia",
         "ground_floor": "piano terra|pianterreno|di sotto",
         "upstairs": "primo piano|piano di sopra|di sopra",
+        "lamp": "lampada|lampade",
         "ceiling_light": "plafoniera|lampadario|luce del soffitto",
         "desk_lamp": "lampada da scrivania",
         "floor_lamp": "lampada da terra|piantana",
@@ -170,7 +171,7 @@ WORDS = Words.written(
         ),
     ),
     verbs={
-        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva|esegui|lancia",
+        Verb.ON: "accendi|accendere|attiva|attivare|avvia|avviare|riaccendi|riaccendere|riattiva|esegui|lancia|metti",
         Verb.OFF: "spegni|spegnere|disattiva|disattivare|ferma|fermare|rispegni|rispegnere",
         Verb.OPEN: (
             "apri|aprire|alza|alzare|solleva|riapri|riaprire|alzi|rialza|tira su"

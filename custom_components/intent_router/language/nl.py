@@ -137,6 +137,7 @@ WORDS = Words.written(
         "laundry": "bijkeuken|washok",
         "ground_floor": "begane grond|beneden",
         "upstairs": "boven|eerste verdieping|bovenverdieping",
+        "lamp": "lamp|lampen",
         "ceiling_light": "plafondlamp|plafondlampen|plafonnière",
         "desk_lamp": "bureaulamp",
         "floor_lamp": "staande lamp|vloerlamp",

@@ -43,6 +43,17 @@ class Verb(StrEnum):
     RESUME = "resume"
 
 
+# Things of the senses table that are one kind of device, with the sense
+# of the word their names share with others of the kind: a floor lamp is a
+# light and a lamp ("Living Room Lamp"); a ceiling light only a light.
+FIXTURES: Mapping[str, tuple[str, str | None]] = {
+    "ceiling_light": ("light", None),
+    "desk_lamp": ("light", "lamp"),
+    "floor_lamp": ("light", "lamp"),
+    "bedside_lamp": ("light", "lamp"),
+}
+
+
 class Unit(StrEnum):
     """The units a value said is read in."""
 

@@ -1,0 +1,103 @@
+"""How a language's words shape an utterance, whatever they name.
+
+Where a question's own words end ("est-ce que", "combien"), where the verb
+that opens a command stands ("switch the fan on"), and whether a word that
+refers back does ("mach sie aus", not "mach sie Lampe aus"): read from the
+tables alone (tables.py), before the home is looked at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import spans
+from .tables import Shortcut, Verb, Words
+
+
+def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
+    """Words that only shape a question, and ask nothing of the home.
+
+    The first word, a one-word opener wherever it stands ("combien"), every
+    word of the opener it starts with ("est-ce que", "y a-t-il"), and the
+    language's "it is" ("fait-il", "ist es"), as a complaint's frame.
+    """
+    shape = set(own[:1])
+    if spoken is None:
+        return frozenset(shape)
+    for opener in spoken.openers:
+        parts = opener.split()
+        if opener.endswith(" ") and len(parts) == 1:
+            shape.add(parts[0])
+        elif _opens_with(own, parts):
+            shape.update(own[: len(parts)])
+    shape.update(own[i] for i in spans(own, spoken.complaint_frame))
+    return frozenset(shape)
+
+
+def _opens_with(own: list[str], parts: list[str]) -> bool:
+    """Whether the words start with these; the last may be cut ("qu": "que")."""
+    return len(own) >= len(parts) and all(
+        said == part or (index == len(parts) - 1 and said.startswith(part))
+        for index, (said, part) in enumerate(zip(own, parts, strict=False))
+    )
+
+
+def verb_positions(
+    heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
+) -> set[int]:
+    """Where the verb that opens the command is said, if one of its words is a kind.
+
+    "Switch off the lamp" opens with "switch off"; in "switch the fan on"
+    the phrase's first word opens the command and its rest follows later.
+    After another verb or a kind word, it is the device ("turn the switch
+    on", "put the switch on"); a verb of one word may also imply its kind
+    ("brighter": lights).
+    """
+    if spoken is None:
+        return set()
+    kinds = {w for found in spoken.kinds.values() for w in found}
+    phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
+    for index, word in enumerate(heard):
+        for parts in phrases:
+            if heard[index : index + len(parts)] == parts:
+                return (
+                    set(range(index, index + len(parts))) if len(parts) > 1 else set()
+                )
+            if (
+                len(parts) > 1
+                and parts[0] == word
+                and set(parts[1:]) <= set(heard[index + 1 :])
+            ):
+                return {index}
+        if word in kinds:
+            break
+    return set()
+
+
+def closes(tokens: list[str], spoken: Words) -> bool:
+    """Whether a word that refers back only where no noun follows it does.
+
+    "Mach sie aus", "zet het uit", "éteins-la", "apágala en la cocina": what
+    follows it is a verb, a particle or a small word, not a noun nor an
+    article ("Schalten Sie das Licht ein"); in "mach das Licht aus" it is an
+    article.
+    """
+    small = {
+        word
+        for table in (
+            spoken.hedges,
+            spoken.filler,
+            spoken.stop,
+            spoken.everything,
+            spoken.reference,
+            spoken.shortcuts[Shortcut.AGAIN],
+            *spoken.verbs.values(),
+        )
+        for word in table
+        if " " not in word
+    } - spoken.closing
+    return any(
+        word in spoken.closing
+        and (index + 1 == len(tokens) or tokens[index + 1] in small)
+        for index, word in enumerate(tokens)
+    )
