@@ -1009,3 +1009,81 @@ def test_a_reversed_pause_is_against_the_words() -> None:
         pause, read("riprendi la musica in soggiorno", "it", catalog)
     )
     assert not against_the_words(pause, read("pause the music", "en", catalog))
+
+
+def test_a_verb_said_in_several_words_names_no_place() -> None:
+    """ "Naar beneden" closes; "beneden" is also the ground floor's name here."""
+    home = [
+        _entity("cover.living_shutter", "Rolluik", "Woonkamer", "open"),
+        _entity("cover.kitchen_shutter", "Rolluik", "Keuken", "open"),
+    ]
+    catalog = small_catalog(home, ["Woonkamer", "Keuken"], "Keuken")
+    catalog.area_floors.update({"Woonkamer": "Beneden", "Keuken": "Boven"})
+
+    planned = plan_from_reading(
+        read("de rolluiken in de woonkamer naar beneden", "nl", catalog),
+        catalog,
+        (),
+        CONFIRM,
+    )
+
+    assert planned == Plan(
+        (Action("cover.close_cover", ("cover.living_shutter",)),), "", 1.0
+    )
+
+
+def test_a_small_degree_is_a_degree() -> None:
+    """Dutch "een graadje hoger": the diminutive of a unit is the unit."""
+    reading = read("zet de thermostaat een graadje hoger", "nl", _catalog("Hallway"))
+
+    assert not reading.unexplained
+    assert Verb.UP in reading.verbs
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("open the back door lock", "en"),
+        ("Abre la cerradura de la puerta trasera", "es"),
+    ],
+)
+def test_opening_a_lock_named_unlocks_it(text: str, language: str) -> None:
+    """ "Open" said of a lock named is an unlock (the gate then asks first)."""
+    planned = plan_from_reading(
+        read(text, language, _catalog("Hallway")), _catalog("Hallway"), (), CONFIRM
+    )
+
+    assert planned == Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 1.0)
+
+
+def test_opening_a_room_opens_no_lock() -> None:
+    """ "Open the hallway" names no lock: the lock there stays as it is."""
+    planned = _plan("open the hallway", area="Hallway")
+
+    assert not (
+        isinstance(planned, Plan)
+        and any(a.tool.startswith("lock.") for a in planned.actions)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("turn off the lights in the kitchen", "en"),
+        ("Apaga las luces de la cocina", "es"),
+        ("Mach die Lichter in der Küche aus", "de"),
+    ],
+)
+def test_a_kinds_own_name_calls_every_device_of_it(text: str, language: str) -> None:
+    """ "The lights": every light there, not only the one whose name says lights."""
+    home = [
+        _entity("light.cabinets", "Cabinet Lights", "Kitchen", "on"),
+        _entity("light.ceiling", "Ceiling", "Kitchen", "on"),
+    ]
+    catalog = small_catalog(home, ["Kitchen"], "Kitchen")
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+
+    assert planned == Plan(
+        (Action("light.turn_off", ("light.cabinets", "light.ceiling")),), "", 1.0
+    )

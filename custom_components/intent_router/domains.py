@@ -134,6 +134,9 @@ class DomainInfo:
     must_be_named: bool = False
     # Services that verbs other than turn on / turn off mean ("open", "lock").
     verbs: Mapping[Verb, str] = field(default_factory=dict)
+    # Verbs that mean a service only for a device named or of its kind said
+    # ("open the front door" unlocks it; "open the hallway" is no lock's).
+    stand_ins: Mapping[Verb, str] = field(default_factory=dict)
     # What a value said sets ("to 40 percent", "21 degrees").
     set_to: Setter | None = None
     # What "brighter", "louder", "warmer" and their opposites do.
@@ -365,6 +368,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         confirm=True,
         opens=frozenset({"unlock", "open"}),
         verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
+        stand_ins={Verb.OPEN: "unlock"},
     ),
     "media_player": replace(
         _SWITCHED,
@@ -461,8 +465,10 @@ def verb_is_own(domain: str, verb: Verb) -> bool:
     blinds and a lamp, "turn it off" means the lamp.
     """
     service = verb_service(domain, verb)
-    return service is not None and (
-        verb not in (Verb.ON, Verb.OFF) or service in ("turn_on", "turn_off")
+    return (
+        service is not None
+        and verb not in domain_info(domain).stand_ins
+        and (verb not in (Verb.ON, Verb.OFF) or service in ("turn_on", "turn_off"))
     )
 
 
@@ -473,4 +479,4 @@ def verb_service(domain: str, verb: Verb) -> str | None:
         return info.turn_on
     if verb is Verb.OFF:
         return info.turn_off
-    return info.verbs.get(verb)
+    return info.verbs.get(verb) or info.stand_ins.get(verb)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from .catalog import Catalog
-from .domains import verb_service
+from .domains import domain_info, verb_service
 from .language import (
     LANGUAGES,
     Verb,
@@ -166,7 +166,7 @@ def named(
     fitting = {
         entity_id
         for entity_id in strongest
-        if any(verb_service(entity_id.partition(".")[0], v) for v in verbs)
+        if any(_fits(entity_id.partition(".")[0], v, question=question) for v in verbs)
     }
     return {
         entity_id: hit
@@ -174,6 +174,17 @@ def named(
         if entity_id in fitting
         or not any(o in fitting for o, other in strongest.items() if other == hit)
     }
+
+
+def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
+    """Whether a verb says what such a device does.
+
+    In a question a stand-in is a state ("is the back door open?" asks the
+    door and its lock alike), not the lock's unlock.
+    """
+    if question and verb in domain_info(domain).stand_ins:
+        return False
+    return verb_service(domain, verb) is not None
 
 
 def _fullest(

@@ -36,6 +36,7 @@ from .domains import DOMAINS
 from .heard import compound_heads, generic_words, heard_as, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
+    GAP,
     Shortcut,
     Verb,
     Words,
@@ -178,10 +179,32 @@ def read(
     said_senses = frozenset(w for phrase in bridges for w in phrase)
     known_words = vocabulary(catalog, language, generic) | said_senses
     heads = compound_heads(catalog, language) | said_senses
+    # A verb said in several words ("naar beneden", "roll down") is the
+    # verb's alone: none of them names a place ("beneden" is a floor too).
+    # ("Switch on" keeps its kind's word: "put the switch on" is a switch.)
+    every_kind_word = (
+        {w for found in spoken.kinds.values() for w in found} if spoken else set()
+    )
+    phrased = (
+        spans(
+            tokens,
+            [
+                phrase
+                for verb in said_verbs
+                for phrase in spoken.verbs[verb]
+                if " " in phrase
+                and GAP not in phrase
+                and not set(phrase.split()) & every_kind_word
+            ],
+        )
+        if spoken
+        else set()
+    )
     heard = bridged(
         [
             known
-            for word in tokens
+            for index, word in enumerate(tokens)
+            if index not in phrased
             for known in heard_as(word, known_words, heads, language, spoken)
         ],
         bridges,

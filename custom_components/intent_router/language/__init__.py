@@ -257,16 +257,16 @@ def _parts(word: str, spoken: Words, language: str) -> list[str]:
         if word.endswith(joined) and verb:
             return [verb, *clitic.split()]
     for small in spoken.diminutives:
-        if word.endswith(small) and word.removesuffix(small) in _kinds(language):
+        if word.endswith(small) and word.removesuffix(small) in _nouns(language):
             return [word.removesuffix(small)]
     return [word]
 
 
 @cache
-def _kinds(language: str) -> frozenset[str]:
-    """Every kind word of a language."""
+def _nouns(language: str) -> frozenset[str]:
+    """Every kind and unit word of a language ("lampje", "graadje")."""
     spoken = LANGUAGES[base_language(language)]
-    return frozenset().union(*spoken.kinds.values())
+    return frozenset().union(*spoken.kinds.values(), *spoken.units.values())
 
 
 @cache

@@ -181,8 +181,8 @@ WORDS = Words.written(
     verbs={
         Verb.ON: "aan|aanzetten|aandoen|inschakelen|start|activeer",
         Verb.OFF: "uit|uitzetten|uitdoen|uitschakelen|stop|deactiveer",
-        Verb.OPEN: "open|openen|omhoog",
-        Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer",
+        Verb.OPEN: "open|openen|omhoog|naar boven",
+        Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer|naar beneden",
         Verb.LOCK: "vergrendel|vergrendelen|op slot|afsluiten",
         Verb.UNLOCK: "ontgrendel|ontgrendelen|van het slot",
         Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
