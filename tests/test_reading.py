@@ -1012,7 +1012,7 @@ def test_a_reversed_pause_is_against_the_words() -> None:
 
 
 def test_a_verb_said_in_several_words_names_no_place() -> None:
-    """ "Naar beneden" closes; "beneden" is also the ground floor's name here."""
+    """Dutch "naar beneden" closes; "beneden" is also the ground floor here."""
     home = [
         _entity("cover.living_shutter", "Rolluik", "Woonkamer", "open"),
         _entity("cover.kitchen_shutter", "Rolluik", "Keuken", "open"),
@@ -1048,7 +1048,7 @@ def test_a_small_degree_is_a_degree() -> None:
     ],
 )
 def test_opening_a_lock_named_unlocks_it(text: str, language: str) -> None:
-    """ "Open" said of a lock named is an unlock (the gate then asks first)."""
+    """Opening a lock named is an unlock (the gate then asks first)."""
     planned = plan_from_reading(
         read(text, language, _catalog("Hallway")), _catalog("Hallway"), (), CONFIRM
     )
@@ -1057,7 +1057,7 @@ def test_opening_a_lock_named_unlocks_it(text: str, language: str) -> None:
 
 
 def test_opening_a_room_opens_no_lock() -> None:
-    """ "Open the hallway" names no lock: the lock there stays as it is."""
+    """Opening the hallway names no lock: the lock there stays as it is."""
     planned = _plan("open the hallway", area="Hallway")
 
     assert not (
@@ -1075,7 +1075,7 @@ def test_opening_a_room_opens_no_lock() -> None:
     ],
 )
 def test_a_kinds_own_name_calls_every_device_of_it(text: str, language: str) -> None:
-    """ "The lights": every light there, not only the one whose name says lights."""
+    """All the lights there, not only the one whose name says lights."""
     home = [
         _entity("light.cabinets", "Cabinet Lights", "Kitchen", "on"),
         _entity("light.ceiling", "Ceiling", "Kitchen", "on"),
@@ -1087,3 +1087,72 @@ def test_a_kinds_own_name_calls_every_device_of_it(text: str, language: str) -> 
     assert planned == Plan(
         (Action("light.turn_off", ("light.cabinets", "light.ceiling")),), "", 1.0
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("chiudi tutte le tende", "it"), ("close all the curtains", "en")],
+)
+def test_a_name_says_the_class_no_attribute_does(text: str, language: str) -> None:
+    """A cover called "Garage", with no device class set, is no curtain."""
+    home = [
+        _entity("cover.garage", "Garage", "Garage", "open"),
+        _entity(
+            "cover.left", "Tenda Sinistra", "Soggiorno", "open", device_class="curtain"
+        ),
+        _entity("cover.window", "Window Cover", "Soggiorno", "open"),
+    ]
+    catalog = small_catalog(home, ["Garage", "Soggiorno"], None)
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+
+    assert isinstance(planned, Plan)
+    (action,) = planned.actions
+    assert "cover.garage" not in action.targets
+    assert "cover.left" in action.targets
+
+
+def test_a_name_that_is_its_kinds_word_yields_to_the_place_said() -> None:
+    """A fan called "Ventilatore" in the living room; the kitchen's is meant."""
+    home = [
+        _entity("fan.ventilatore", "Ventilatore", "Soggiorno"),
+        _entity("fan.kitchen", "Cucina Fan", "Cucina"),
+    ]
+    catalog = small_catalog(home, ["Soggiorno", "Cucina"], None)
+
+    def planned(text: str) -> Plan | Choice | None:
+        return plan_from_reading(read(text, "it", catalog), catalog, (), CONFIRM)
+
+    assert planned("accendi il ventilatore in cucina") == Plan(
+        (Action("fan.turn_on", ("fan.kitchen",)),), "", 1.0
+    )
+    assert planned("accendi il ventilatore") == Plan(
+        (Action("fan.turn_on", ("fan.ventilatore",)),), "", 1.0
+    )
+
+
+def test_the_rooms_blinds_before_another_rooms_shutters() -> None:
+    """Shutters only in the kitchen, blinds here: "open the shutters" opens these."""
+    home = [
+        _entity(
+            "cover.back_door",
+            "Rolluik Achterdeur",
+            "Keuken",
+            "closed",
+            device_class="shutter",
+        ),
+        _entity(
+            "cover.living",
+            "Woonkamer Blind",
+            "Woonkamer",
+            "closed",
+            device_class="blind",
+        ),
+    ]
+    catalog = small_catalog(home, ["Keuken", "Woonkamer"], "Woonkamer")
+
+    planned = plan_from_reading(
+        read("Hier de rolluiken openen", "nl", catalog), catalog, (), CONFIRM
+    )
+
+    assert planned == Plan((Action("cover.open_cover", ("cover.living",)),), "", 1.0)

@@ -117,14 +117,7 @@ def _placed(
     loosely: bool = False,
 ) -> frozenset[str]:
     """`candidates`, the class said taken strictly or `loosely`."""
-    place_said = bool(mentions.areas or mentions.floors)
-    of_kind = [
-        info
-        for info in catalog.exposed.values()
-        if (info.domain in kinds if kinds else mentions.everything)
-        and mentions.fits_class(info, loosely=loosely)
-        and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
-    ]
+    of_kind = _of_kind(mentions, catalog, confirm, kinds, loosely=loosely)
     if mentions.areas or mentions.floors:
         placed = [
             info
@@ -137,8 +130,35 @@ def _placed(
         placed = of_kind
     else:
         here = [info for info in of_kind if info.area == catalog.speaker_area]
+        if not (here or loosely):
+            # The room's blinds before another room's shutters ("hier de
+            # rolluiken openen", said where there are blinds only).
+            here = [
+                info
+                for info in _of_kind(mentions, catalog, confirm, kinds, loosely=True)
+                if info.area == catalog.speaker_area
+            ]
         placed = here or of_kind
     return frozenset(info.entity_id for info in placed)
+
+
+def _of_kind(
+    mentions: Mentions,
+    catalog: Catalog,
+    confirm: Collection[str],
+    kinds: Collection[str],
+    *,
+    loosely: bool,
+) -> list[EntityInfo]:
+    """The exposed entities of these kinds and the class said, anywhere."""
+    place_said = bool(mentions.areas or mentions.floors)
+    return [
+        info
+        for info in catalog.exposed.values()
+        if (info.domain in kinds if kinds else mentions.everything)
+        and mentions.fits_class(info, loosely=loosely)
+        and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
+    ]
 
 
 class Basis(StrEnum):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .catalog import Catalog
 from .domains import DOMAINS
@@ -37,6 +38,7 @@ from .heard import compound_heads, generic_words, heard_as, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
     GAP,
+    LANGUAGES,
     Shortcut,
     Verb,
     Words,
@@ -47,6 +49,7 @@ from .language import (
     singular,
     spans,
     stop_words,
+    words,
     words_for,
 )
 from .language.shapes import closes, question_shape, verb_positions
@@ -109,7 +112,23 @@ class Mentions:
         if loosely and said & _WINDOW_COVERINGS:
             said |= _WINDOW_COVERINGS
         device_class = info.all_attributes.get("device_class")
-        return not said or not device_class or f"{info.domain}.{device_class}" in said
+        if device_class:
+            return not said or f"{info.domain}.{device_class}" in said
+        # No class set: the name may say one ("Garage" is no curtain).
+        named_as = _named_classes(info.name, info.domain)
+        return not said or not named_as or bool(named_as & said)
+
+
+@lru_cache(maxsize=1024)
+def _named_classes(name: str, domain: str) -> frozenset[str]:
+    """The device classes a name says in any language ("Garage", "Tenda")."""
+    said = words(name)
+    return frozenset(
+        device_class
+        for spoken in LANGUAGES.values()
+        for device_class, phrases in spoken.classes.items()
+        if device_class.partition(".")[0] == domain and spans(said, phrases)
+    )
 
 
 @dataclass(slots=True, frozen=True)
@@ -369,6 +388,17 @@ def _mentions(
     floors = frozenset(
         f for f in filter(None, catalog.area_floors.values()) if says(said, f, language)
     )
+    if (areas or floors) and spoken:
+        # A name that is only its kind's word ("Ventilatore"), said with a
+        # place it is not in, names nothing: the words mean the kind there.
+        every_kind_word = {w for found in spoken.kinds.values() for w in found}
+        names = {
+            entity_id: hit
+            for entity_id, hit in names.items()
+            if fold(catalog.exposed[entity_id].name) not in every_kind_word
+            or catalog.exposed[entity_id].area in areas
+            or catalog.exposed[entity_id].floor in floors
+        }
     name_words = {word for hit in names.values() for word in hit}
     name_words |= heads_of_names(heard, names, catalog, spoken)
     used = name_words | {
