@@ -8,6 +8,7 @@ questions, and plans built only when nothing is left open.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -1156,3 +1157,27 @@ def test_the_rooms_blinds_before_another_rooms_shutters() -> None:
     )
 
     assert planned == Plan((Action("cover.open_cover", ("cover.living",)),), "", 1.0)
+
+
+def test_a_kind_word_beside_a_name_adds_no_others_of_the_kind() -> None:
+    """The Aqara lock of the ground floor: that lock, not every lock there."""
+    floor = "rez-de-chaussée"
+    home = [
+        replace(
+            _entity("lock.aqara", "serrure Aqara", "cuisine", "unlocked"), floor=floor
+        ),
+        replace(
+            _entity("lock.hall", "porte d'entrée", "entrée", "unlocked"), floor=floor
+        ),
+    ]
+    catalog = small_catalog(home, ["cuisine", "entrée"], None)
+    catalog.area_floors.update(dict.fromkeys(["cuisine", "entrée"], floor))
+
+    planned = plan_from_reading(
+        read("Verrouille la serrure Aqara du rez-de-chaussée", "fr", catalog),
+        catalog,
+        (),
+        CONFIRM,
+    )
+
+    assert planned == Plan((Action("lock.lock", ("lock.aqara",)),), "", 1.0)

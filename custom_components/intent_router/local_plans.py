@@ -274,12 +274,16 @@ def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
 
 
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
-    """Those whose name has the narrow kind word said ("the lamp": the lamps).
+    """Those whose name has the kind word said ("the lamp": the lamps).
 
-    A kind's own name calls them all: "las luces de la cocina" are every
-    light there, not only the "Luces de los armarios".
+    A kind's own name in the plural calls them all: "las luces de la
+    cocina" are every light there, not only the "Luces de los armarios".
     """
-    said = {singular(word, reading.language) for word in reading.narrow_words}
+    said = {
+        singular(word, reading.language)
+        for word in reading.kind_words
+        if word in reading.narrow_words or singular(word, reading.language) == word
+    }
     called = [info for info in found if is_called(info.name, said, reading.language)]
     return called or found
 
