@@ -1181,3 +1181,25 @@ def test_a_kind_word_beside_a_name_adds_no_others_of_the_kind() -> None:
     )
 
     assert planned == Plan((Action("lock.lock", ("lock.aqara",)),), "", 1.0)
+
+
+def test_a_kinds_own_name_on_a_floor_is_every_light_there() -> None:
+    """The light in the first floor: all of them, not the one called a light."""
+    floor = "First floor"
+    home = [
+        replace(_entity("light.garage", "Garage Light", "Garage", "on"), floor=floor),
+        replace(_entity("light.ceiling", "Ceiling", "Kitchen", "on"), floor=floor),
+    ]
+    catalog = small_catalog(home, ["Garage", "Kitchen"], None)
+    catalog.area_floors.update(dict.fromkeys(["Garage", "Kitchen"], floor))
+
+    planned = plan_from_reading(
+        read("turn the light in the first floor off", "en", catalog),
+        catalog,
+        (),
+        CONFIRM,
+    )
+
+    assert planned == Plan(
+        (Action("light.turn_off", ("light.ceiling", "light.garage")),), "", 1.0
+    )

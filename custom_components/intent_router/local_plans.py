@@ -185,10 +185,29 @@ def _targets(
     if not named:
         return by_kind
     if isinstance(by_kind, list):
-        # "The tv and the lamp": a name, and a kind no name used.
-        return [*named, *(info for info in by_kind if info not in named)]
+        # "The tv and the lamp": a name, and a kind no name used. A kind's
+        # word said once beside a name of it is the name's ("la serrure
+        # Aqara du rez-de-chaussée" is one lock).
+        once = {info.domain for info in named if _said_once(reading, info.domain)}
+        return [
+            *named,
+            *(
+                info
+                for info in by_kind
+                if info not in named and info.domain not in once
+            ),
+        ]
     # A kind that fits nothing adds nothing; one unclear is not guessed.
     return named if by_kind is None else None
+
+
+def _said_once(reading: Reading, domain: str) -> bool:
+    """Whether a word of the domain's kind was said, and only in the singular."""
+    spoken = words_for(reading.language)
+    said = reading.kind_words & (
+        spoken.kinds.get(domain, frozenset()) if spoken else set()
+    )
+    return bool(said) and all(singular(w, reading.language) == w for w in said)
 
 
 def _by_kind(
@@ -274,16 +293,12 @@ def _on_first(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
 
 
 def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
-    """Those whose name has the kind word said ("the lamp": the lamps).
+    """Those whose name has the narrow kind word said ("the lamp": the lamps).
 
-    A kind's own name in the plural calls them all: "las luces de la
-    cocina" are every light there, not only the "Luces de los armarios".
+    A kind's own name calls them all: "las luces de la cocina" are every
+    light there, not only the "Luces de los armarios".
     """
-    said = {
-        singular(word, reading.language)
-        for word in reading.kind_words
-        if word in reading.narrow_words or singular(word, reading.language) == word
-    }
+    said = {singular(word, reading.language) for word in reading.narrow_words}
     called = [info for info in found if is_called(info.name, said, reading.language)]
     return called or found
 
