@@ -1203,3 +1203,15 @@ def test_a_kinds_own_name_on_a_floor_is_every_light_there() -> None:
     assert planned == Plan(
         (Action("light.turn_off", ("light.ceiling", "light.garage")),), "", 1.0
     )
+
+
+def test_the_same_elsewhere_is_one_action_per_call() -> None:
+    """Two lights turned on one by one here: one turn_on for the office's lamp."""
+    last = [
+        ExecutedAction("light.turn_on", ["light.kitchen_ceiling"], {}),
+        ExecutedAction("light.turn_on", ["light.kitchen_counter"], {}),
+    ]
+
+    assert _plan("do the same in the office", "Kitchen", last) == Plan(
+        (Action("light.turn_on", ("light.office_lamp",)),), "", 1.0
+    )

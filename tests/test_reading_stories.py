@@ -261,6 +261,9 @@ async def test_unlock_never_opens_the_blinds_of_another_room(
     [
         ("en", "turn off the lamp", ("Study Lamp", "Bedside Lamp")),
         ("de", "schalte die Lampe aus", ("Schreibtischlampe", "Nachttischlampe")),
+        # A home named in English, spoken to in German and Italian.
+        ("de", "schalte die Lampe aus", ("Study Lamp", "Bedside Lamp")),
+        ("it", "spegni la lampada", ("Study Lamp", "Bedside Lamp")),
     ],
 )
 async def test_the_lamp_is_not_the_rooms_lights_when_lamps_are_elsewhere(

@@ -24,7 +24,14 @@ from homeassistant.helpers import area_registry as ar, device_registry as dr, in
 from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
 from .executor import prior_of
-from .language import is_called, narrow_kind_words, singular, words, words_for
+from .language import (
+    is_called,
+    narrow_kind_words,
+    same_thing,
+    singular,
+    words,
+    words_for,
+)
 from .language.music import says_another_command
 from .records import Action, ExecutedAction
 
@@ -203,11 +210,14 @@ def _not_what_was_called(
     language = user_input.language
     said = set(words(user_input.text))
     domains = {state.domain for state in targets}
-    called = {
-        word
-        for domain in domains
-        for word in narrow_kind_words(domain, language) & said
-    }
+    called = same_thing(
+        {
+            word
+            for domain in domains
+            for word in narrow_kind_words(domain, language) & said
+        },
+        language,
+    )
     if not called or any(
         is_called(state.name, {singular(word, language) for word in called}, language)
         for state in targets

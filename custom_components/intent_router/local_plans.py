@@ -68,18 +68,25 @@ def plan_from_reading(
     targets = picked or _targets(reading, catalog, referred, confirm)
     if targets is None or isinstance(targets, Choice):
         return targets
-    # One action per service and arguments, on every target they fit.
-    actions: dict[tuple[str, str], Action] = {}
+    actions: list[Action] = []
     for info in targets:
         call = _call(info, reading)
         if call is None:
             return None
         service, args = call
-        key = (f"{info.domain}.{service}", repr(sorted(args.items())))
-        same = actions.get(key)
-        targets_so_far = same.targets if same else ()
-        actions[key] = Action(key[0], (*targets_so_far, info.entity_id), args)
-    return Plan(tuple(actions.values()), "", READ_CONFIDENCE) if actions else None
+        actions.append(Action(f"{info.domain}.{service}", (info.entity_id,), args))
+    return Plan(_merged(actions), "", READ_CONFIDENCE) if actions else None
+
+
+def _merged(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """One action per service and arguments, on every target they fit."""
+    merged: dict[tuple[str, str], Action] = {}
+    for action in actions:
+        key = (action.tool, repr(sorted(action.args.items())))
+        same = merged.get(key)
+        targets = (*(same.targets if same else ()), *action.targets)
+        merged[key] = Action(action.tool, tuple(dict.fromkeys(targets)), action.args)
+    return tuple(merged.values())
 
 
 def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
@@ -396,4 +403,4 @@ def _same_elsewhere(
             actions.append(
                 Action(action.tool, tuple(alike or there), dict(action.args))
             )
-    return Plan(tuple(actions), "", READ_CONFIDENCE) if actions else None
+    return Plan(_merged(actions), "", READ_CONFIDENCE) if actions else None

@@ -38,6 +38,7 @@ __all__ = [
     "is_question",
     "kind_words",
     "number",
+    "same_thing",
     "singular",
     "spans",
     "stop_words",
@@ -176,6 +177,25 @@ def is_called(name: str, said: Collection[str], language: str) -> bool:
         for word in words(name)
         for kind in said
     )
+
+
+def same_thing(said: Collection[str], language: str) -> frozenset[str]:
+    """Words said, with every language's one word for each thing among them.
+
+    A home named in English calls a lamp "Lamp" where a German speaker says
+    "Lampe": the senses tables' words of the same thing ("lamp").
+    """
+    spoken = words_for(language)
+    found = set(said)
+    for sense, phrases in spoken.senses.items() if spoken else ():
+        if phrases & found:
+            found.update(
+                phrase
+                for other in LANGUAGES.values()
+                for phrase in other.senses.get(sense, ())
+                if " " not in phrase
+            )
+    return frozenset(found)
 
 
 def singular(word: str, language: str) -> str:
