@@ -1159,28 +1159,50 @@ def test_the_rooms_blinds_before_another_rooms_shutters() -> None:
     assert planned == Plan((Action("cover.open_cover", ("cover.living",)),), "", 1.0)
 
 
-def test_a_kind_word_beside_a_name_adds_no_others_of_the_kind() -> None:
-    """The Aqara lock of the ground floor: that lock, not every lock there."""
-    floor = "rez-de-chaussée"
+@pytest.mark.parametrize(
+    ("language", "text", "floor", "kind", "named", "other", "service"),
+    [
+        (
+            "fr",
+            "Verrouille la serrure Aqara du rez-de-chaussée",
+            "rez-de-chaussée",
+            "lock",
+            "serrure Aqara",
+            "porte d'entrée",
+            "lock",
+        ),
+        # "Luce" loses its ending as "luci" does: no plural for that.
+        (
+            "it",
+            "Spegni la luce Aqara al piano terra",
+            "piano terra",
+            "light",
+            "Luce Aqara",
+            "Plafoniera",
+            "turn_off",
+        ),
+    ],
+)
+def test_a_kind_word_beside_a_name_adds_no_others_of_the_kind(
+    language: str,
+    text: str,
+    floor: str,
+    kind: str,
+    named: str,
+    other: str,
+    service: str,
+) -> None:
+    """The Aqara one of the ground floor: that device, not every one there."""
     home = [
-        replace(
-            _entity("lock.aqara", "serrure Aqara", "cuisine", "unlocked"), floor=floor
-        ),
-        replace(
-            _entity("lock.hall", "porte d'entrée", "entrée", "unlocked"), floor=floor
-        ),
+        replace(_entity(f"{kind}.aqara", named, "A", "on"), floor=floor),
+        replace(_entity(f"{kind}.other", other, "B", "on"), floor=floor),
     ]
-    catalog = small_catalog(home, ["cuisine", "entrée"], None)
-    catalog.area_floors.update(dict.fromkeys(["cuisine", "entrée"], floor))
+    catalog = small_catalog(home, ["A", "B"], None)
+    catalog.area_floors.update(dict.fromkeys(["A", "B"], floor))
 
-    planned = plan_from_reading(
-        read("Verrouille la serrure Aqara du rez-de-chaussée", "fr", catalog),
-        catalog,
-        (),
-        CONFIRM,
-    )
+    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
 
-    assert planned == Plan((Action("lock.lock", ("lock.aqara",)),), "", 1.0)
+    assert planned == Plan((Action(f"{kind}.{service}", (f"{kind}.aqara",)),), "", 1.0)
 
 
 def test_a_kinds_own_name_on_a_floor_is_every_light_there() -> None:

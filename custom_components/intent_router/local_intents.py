@@ -211,11 +211,11 @@ def _not_what_was_called(
     said = set(words(user_input.text))
     domains = {state.domain for state in targets}
     called = same_thing(
-        {
+        frozenset(
             word
             for domain in domains
             for word in narrow_kind_words(domain, language) & said
-        },
+        ),
         language,
     )
     if not called or any(

@@ -192,10 +192,10 @@ def _targets(
     if not named:
         return by_kind
     if isinstance(by_kind, list):
-        # "The tv and the lamp": a name, and a kind no name used. A kind's
-        # word said once beside a name of it is the name's ("la serrure
-        # Aqara du rez-de-chaussée" is one lock).
-        once = {info.domain for info in named if _said_once(reading, info.domain)}
+        # "The tv and the lamp": a name, and a kind no name used. A kind
+        # said beside a name of it, not in the plural, is the name's ("la
+        # serrure Aqara du rez-de-chaussée" is one lock).
+        once = _kinds_said(reading) - mentions.plural
         return [
             *named,
             *(
@@ -206,15 +206,6 @@ def _targets(
         ]
     # A kind that fits nothing adds nothing; one unclear is not guessed.
     return named if by_kind is None else None
-
-
-def _said_once(reading: Reading, domain: str) -> bool:
-    """Whether a word of the domain's kind was said, and only in the singular."""
-    spoken = words_for(reading.language)
-    said = reading.kind_words & (
-        spoken.kinds.get(domain, frozenset()) if spoken else set()
-    )
-    return bool(said) and all(singular(w, reading.language) == w for w in said)
 
 
 def _by_kind(

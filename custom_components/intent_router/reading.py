@@ -43,6 +43,7 @@ from .language import (
     Verb,
     Words,
     content_words,
+    every_kind_word,
     fold,
     is_question,
     kind_names,
@@ -84,6 +85,8 @@ class Mentions:
     everything: bool = False
     refers_back: bool = False
     classes: frozenset[str] = frozenset()
+    # Kinds said in the plural ("lights"): every device of the kind.
+    plural: frozenset[str] = frozenset()
     # Domains a verb of their own was said for ("close": covers, valves).
     acted_on: frozenset[str] = frozenset()
     # Devices the words name equally that neither place nor verb tells
@@ -202,9 +205,6 @@ def read(
     # A verb said in several words ("naar beneden", "roll down") is the
     # verb's alone: none of them names a place ("beneden" is a floor too).
     # ("Switch on" keeps its kind's word: "put the switch on" is a switch.)
-    every_kind_word = (
-        {w for found in spoken.kinds.values() for w in found} if spoken else set()
-    )
     phrased = (
         spans(
             tokens,
@@ -214,7 +214,7 @@ def read(
                 for phrase in spoken.verbs[verb]
                 if " " in phrase
                 and GAP not in phrase
-                and not set(phrase.split()) & every_kind_word
+                and not set(phrase.split()) & every_kind_word(language)
             ],
         )
         if spoken
@@ -235,7 +235,11 @@ def read(
         not complained or any(mark in text for mark in "?¿")
     )
     # In a question a verb's word is a state ("is the door open?").
-    verb_at = set() if question else verb_positions(heard, said_verbs, spoken)
+    verb_at = (
+        set()
+        if question
+        else verb_positions(heard, said_verbs, spoken, every_kind_word(language))
+    )
     mentions, used, named_or_placed = _mentions(
         heard,
         language,
@@ -392,11 +396,10 @@ def _mentions(
     if (areas or floors) and spoken:
         # A name that is only its kind's word ("Ventilatore"), said with a
         # place it is not in, names nothing: the words mean the kind there.
-        every_kind_word = {w for found in spoken.kinds.values() for w in found}
         names = {
             entity_id: hit
             for entity_id, hit in names.items()
-            if fold(catalog.exposed[entity_id].name) not in every_kind_word
+            if fold(catalog.exposed[entity_id].name) not in every_kind_word(language)
             or catalog.exposed[entity_id].area in areas
             or catalog.exposed[entity_id].floor in floors
         }
@@ -452,6 +455,7 @@ def _mentions(
             refers_back=spoken is not None and bool(left & spoken.reference),
             classes=classes,
             which=which,
+            plural=frozenset(plural),
         ),
         used,
         named_or_placed,

@@ -11,7 +11,7 @@ one words file and one translation file, nothing to register.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from importlib import import_module
 import pkgutil
 import re
@@ -34,6 +34,7 @@ __all__ = [
     "decimal_mark",
     "elide",
     "euphonic",
+    "every_kind_word",
     "fold",
     "is_question",
     "kind_words",
@@ -179,7 +180,8 @@ def is_called(name: str, said: Collection[str], language: str) -> bool:
     )
 
 
-def same_thing(said: Collection[str], language: str) -> frozenset[str]:
+@lru_cache(maxsize=256)
+def same_thing(said: frozenset[str], language: str) -> frozenset[str]:
     """Words said, with every language's one word for each thing among them.
 
     A home named in English calls a lamp "Lamp" where a German speaker says
@@ -283,10 +285,17 @@ def _parts(word: str, spoken: Words, language: str) -> list[str]:
 
 
 @cache
+def every_kind_word(language: str) -> frozenset[str]:
+    """Every word of every kind in a language (none unshipped)."""
+    spoken = words_for(language)
+    return frozenset().union(*spoken.kinds.values()) if spoken else frozenset()
+
+
+@cache
 def _nouns(language: str) -> frozenset[str]:
     """Every kind and unit word of a language ("lampje", "graadje")."""
     spoken = LANGUAGES[base_language(language)]
-    return frozenset().union(*spoken.kinds.values(), *spoken.units.values())
+    return every_kind_word(language).union(*spoken.units.values())
 
 
 @cache

@@ -43,7 +43,10 @@ def _opens_with(own: list[str], parts: list[str]) -> bool:
 
 
 def verb_positions(
-    heard: list[str], said_verbs: Mapping[Verb, set[str]], spoken: Words | None
+    heard: list[str],
+    said_verbs: Mapping[Verb, set[str]],
+    spoken: Words | None,
+    kinds: frozenset[str],
 ) -> set[int]:
     """Where the verb that opens the command is said, if one of its words is a kind.
 
@@ -51,11 +54,10 @@ def verb_positions(
     the phrase's first word opens the command and its rest follows later.
     After another verb or a kind word, it is the device ("turn the switch
     on", "put the switch on"); a verb of one word may also imply its kind
-    ("brighter": lights).
+    ("brighter": lights). `kinds`: every kind word of the language.
     """
     if spoken is None:
         return set()
-    kinds = {w for found in spoken.kinds.values() for w in found}
     phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
     for index, word in enumerate(heard):
         for parts in phrases:
