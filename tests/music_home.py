@@ -234,6 +234,16 @@ class FakeSpeaker(MediaPlayerEntity):
         self._attr_state = MediaPlayerState.ON
         self.async_write_ha_state()
 
+    async def async_turn_off(self) -> None:
+        """Switch off (HA calls it only with TURN_OFF)."""
+        self._attr_state = MediaPlayerState.OFF
+        self.async_write_ha_state()
+
+    async def async_mute_volume(self, mute: bool) -> None:
+        """Mute or unmute (HA calls it only with VOLUME_MUTE)."""
+        self._attr_is_volume_muted = mute
+        self.async_write_ha_state()
+
     async def async_media_stop(self) -> None:
         """Stop."""
         self._attr_state = MediaPlayerState.IDLE

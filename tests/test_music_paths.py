@@ -31,6 +31,7 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import entity_registry as er
 
 from .helpers import act, agent_details, converse, plan, speech
 from .home import satellite_in
@@ -483,3 +484,41 @@ async def test_a_search_for_a_device_here_switches_it_on(
     assert hass.states.get("media_player.living_room_tv").state == MediaPlayerState.ON
     assert speakers.living_room.played == []
     assert speakers.kitchen.searches == []
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "muted"),
+    [
+        ("Spegni la tv", MediaPlayerState.OFF, False),
+        ("Silenzia la tv", MediaPlayerState.PLAYING, True),
+        ("Disattiva l'audio", MediaPlayerState.PLAYING, True),
+    ],
+)
+async def test_switching_the_tv_off_is_no_mute(
+    hass: HomeAssistant,
+    model_off: str,
+    speakers: Speakers,
+    text: str,
+    state: MediaPlayerState,
+    muted: bool,
+) -> None:
+    """HA's Italian mute takes a bare "spegni": said with no sound word, it is off.
+
+    "Spegni la tv" switches the TV off (HA's own agent mutes it); a word of
+    the sound ("silenzia", "disattiva l'audio") still mutes it as HA's sentence does.
+    """
+    tv = speakers.living_room
+    tv._attr_supported_features |= (
+        MediaPlayerEntityFeature.TURN_OFF | MediaPlayerEntityFeature.VOLUME_MUTE
+    )
+    tv._attr_state = MediaPlayerState.PLAYING
+    tv.async_write_ha_state()
+    er.async_get(hass).async_update_entity(tv.entity_id, aliases=["TV"])
+
+    await converse(
+        hass, model_off, text, satellite_in(hass, "Living Room"), language="it"
+    )
+
+    after = hass.states.get(tv.entity_id)
+    assert after.state == state
+    assert bool(after.attributes.get("is_volume_muted")) is muted

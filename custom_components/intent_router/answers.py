@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .domains import STATE_VERBS, asked_state
 from .grounding import candidates
-from .language import fold
+from .language import fold, words_for
 from .language.tables import Verb
 from .reading import Mentions, Reading
 from .speech import Phrase, phrase
@@ -34,6 +34,8 @@ MAX_ANSWERED = 4
 TEMPERATURE = "sensor.temperature"
 # A thermostat in these states has no mode to be set to: it "is off".
 _NO_MODE = frozenset({"off", "unavailable", "unknown"})
+# The senses (language tables) that say the heating, not the warmth.
+_HEATING = ("heating", "thermostat")
 
 
 @dataclass(slots=True, frozen=True)
@@ -73,27 +75,76 @@ def answer(
         TEMPERATURE in mentions.classes or "climate" in mentions.kinds
     ):
         unplaced = asked or open_words
-        return None if unplaced else _temperature(reading, catalog, values)
+        return None if unplaced else _warmth(reading, catalog, values, confirm)
     subjects = _subjects(mentions, catalog, confirm)
     if asked or open_words:
-        return _yes_or_no(asked, " ".join(open_words), subjects, values)
+        said = " ".join(open_words)
+        return _yes_or_no(asked, said, subjects, values) or _yes_or_no(
+            asked, said, _namesakes(subjects, catalog), values
+        )
     if not subjects or len(subjects) > MAX_ANSWERED:
         return None
     return _states(subjects, values)
 
 
+def _warmth(
+    reading: Reading, catalog: Catalog, values: SpokenValues, confirm: Collection[str]
+) -> Answer | None:
+    """The heating's setting where it was said, else the place's temperature."""
+    if not _heating_said(reading):
+        return _temperature(reading, catalog, values)
+    heating = _subjects(reading.mentions, catalog, confirm, {"climate"})
+    if not heating or len(heating) > MAX_ANSWERED:
+        return _temperature(reading, catalog, values)
+    return _states(heating, values)
+
+
+def _heating_said(reading: Reading) -> bool:
+    """Whether the heating itself was said, not only warmth.
+
+    "Auf wie viel Grad steht die Heizung?" asks what the thermostat is set
+    to; "wie warm ist es hier?" asks the room's temperature.
+    """
+    spoken = words_for(reading.language)
+    return spoken is not None and any(
+        reading.kind_words & spoken.senses.get(sense, frozenset()) for sense in _HEATING
+    )
+
+
 def _subjects(
-    mentions: Mentions, catalog: Catalog, confirm: Collection[str]
+    mentions: Mentions,
+    catalog: Catalog,
+    confirm: Collection[str],
+    kinds: Collection[str] | None = None,
 ) -> list[EntityInfo]:
     """The devices named, else those of the one kind said in the place meant."""
     if mentions.entities:
         return [catalog.exposed[e] for e in sorted(mentions.entities)]
+    if kinds is not None:
+        return [
+            catalog.exposed[e]
+            for e in sorted(candidates(mentions, catalog, confirm, kinds))
+        ]
     kinds = mentions.kinds - {"weather"}
     if len(kinds) != 1:
         return []
     return [
         catalog.exposed[e]
         for e in sorted(candidates(mentions, catalog, confirm, kinds))
+    ]
+
+
+def _namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
+    """Other devices whose names hold a subject's: the door's own lock.
+
+    "Ist die Hintertür abgeschlossen?" names the door's contact sensor
+    ("Hintertür"), which cannot be locked; "Hintertürschloss" can.
+    """
+    said = {fold(info.name) for info in subjects}
+    return [
+        info
+        for info in catalog.exposed.values()
+        if info not in subjects and any(name in fold(info.name) for name in said)
     ]
 
 

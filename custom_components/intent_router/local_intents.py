@@ -16,7 +16,11 @@ from homeassistant.components import conversation
 from homeassistant.components.conversation.agent_manager import get_agent_manager
 from homeassistant.components.conversation.gazetteer import GazetteerFallback
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
+from homeassistant.components.media_player.const import (
+    INTENT_MEDIA_SEARCH_AND_PLAY,
+    INTENT_PLAYER_MUTE,
+    INTENT_PLAYER_UNMUTE,
+)
 from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
@@ -25,14 +29,18 @@ from .const import LOGGER, MUSIC_KINDS
 from .domains import domain_info
 from .executor import prior_of
 from .language import (
+    base_language,
     is_called,
     narrow_kind_words,
     same_thing,
     singular,
+    spans,
+    terms,
     words,
     words_for,
 )
-from .language.music import says_another_command
+from .language.music import MUSIC_WORDS, says_another_command
+from .language.tables import Verb
 from .records import Action, ExecutedAction
 
 if TYPE_CHECKING:
@@ -89,6 +97,11 @@ async def async_handle_locally(
             language = user_input.language
             if not says_another_command(user_input.text, language, words_for(language)):
                 music.append(Held((music_play(hass, result, user_input),)))
+            return True
+        # "Spegni la tv" is no mute, whatever HA's Italian sentence says.
+        if result.intent.name in _SOUND_INTENTS and _switches_not_sound(
+            user_input.text, user_input.language
+        ):
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
         targets = _matched_states(hass, result.intent.name, slots, user_input)
@@ -228,6 +241,28 @@ def _not_what_was_called(
         for state in hass.states.async_all(domains)
         if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
     )
+
+
+def _switches_not_sound(text: str, language: str) -> bool:
+    """Whether a mute or unmute sentence says only a player's on or off verb.
+
+    Home Assistant's Italian sentences mute on a bare "spegni" ("spegni la
+    tv") and unmute on "riaccendi": said with no word of the sound ("l'audio",
+    "muto", "Stummschaltung"), the words switch the player.
+    """
+    table = MUSIC_WORDS.get(base_language(language))
+    spoken = words_for(language)
+    if table is None or spoken is None:
+        return False
+    said = terms(text, language)
+    # Where nouns compound, a sound word may open one ("Stummschaltung").
+    if any(
+        word in table.sound
+        or (spoken.joints and any(word.startswith(s) for s in table.sound))
+        for word in said
+    ):
+        return False
+    return bool(spans(said, spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
 
 
 def _matched_states(
@@ -425,6 +460,9 @@ def _light_set(domain: str, slots: Mapping[str, Any]) -> tuple[str, dict[str, An
         data["color_name"] = color
     return "turn_on", data
 
+
+# Intents about a player's sound, not the player.
+_SOUND_INTENTS = frozenset({INTENT_PLAYER_MUTE, INTENT_PLAYER_UNMUTE})
 
 _SERVICES: Mapping[str, _ToService] = {
     intent.INTENT_TURN_ON: lambda d, _: (domain_info(d).turn_on or "turn_on", {}),

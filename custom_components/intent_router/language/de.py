@@ -60,8 +60,8 @@ WORDS = Words.written(
     filler="bitte|danke|danke schön|dankeschön|ok|okay|ach|och|naja|na ja",
     hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|hier drin|drin|drinnen|hier drinnen|auch",
     openers=(
-        "ist |sind |war |waren |wie |was |welche|wann |wo |wer |warum |läuft |laufen |"
-        "brennt |steht |hat |haben |gibt es "
+        "ist |sind |war |waren |wie hoch |wie |was |welche|wann |wo |wer |warum |läuft |"
+        "laufen |brennt |steht |hat |haben |gibt es "
     ),
     requests=(
         "kannst du |könntest du |würdest du |kann ich |bitte |können sie |könnten sie |"
@@ -192,8 +192,8 @@ WORDS = Words.written(
         Verb.OFF: "schalt … ab|schalte … ab|dreh … ab|drehe … ab|stell … ab|stelle … ab|mach … ab|aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
         Verb.OPEN: "öffne|öffnen|auf|aufmachen|hoch|rauf|hochfahren",
         Verb.CLOSE: "schliesse|schliessen|zu|zumachen|runter|herunter|runterfahren",
-        Verb.LOCK: "abschliessen|schliess … ab|schliesse … ab|sperr … ab|sperre … ab|verriegeln|verriegle|zusperren",
-        Verb.UNLOCK: "schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
+        Verb.LOCK: "abgeschlossen|abgesperrt|zugesperrt|verriegelt|abschliessen|schliess … ab|schliesse … ab|sperr … ab|sperre … ab|verriegeln|verriegle|zusperren",
+        Verb.UNLOCK: "aufgeschlossen|aufgesperrt|entriegelt|schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
         Verb.SET: "stelle|stell|setze|setz|gestellt|eingestellt",

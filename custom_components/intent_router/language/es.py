@@ -176,8 +176,8 @@ WORDS = Words.written(
         Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener|apagas",
         Verb.OPEN: "abre|abrir|sube|subir|levanta|abres|subes",
         Verb.CLOSE: "cierra|cerrar|baja|bajar|cierras|bajas",
-        Verb.LOCK: "cierra con llave|echa la llave|bloquea|bloquear|cierras con llave",
-        Verb.UNLOCK: "abre con llave|desbloquea|desbloquear|abres con llave",
+        Verb.LOCK: "cerrada con llave|cerrado con llave|bloqueada|bloqueado|cierra con llave|echa la llave|bloquea|bloquear|cierras con llave",
+        Verb.UNLOCK: "desbloqueada|desbloqueado|abre con llave|desbloquea|desbloquear|abres con llave",
         Verb.UP: "más fuerte|más claro|más brillante|más caliente|sube|aumenta|aumentar",
         Verb.DOWN: "más bajo|más oscuro|más tenue|más frío|baja|disminuye|disminuir|atenúa|atenuar",
         Verb.SET: (

@@ -195,8 +195,8 @@ WORDS = Words.written(
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",
-        Verb.LOCK: "verrouille|verrouiller|verrouillez|verrouilles|reverrouille|reverrouiller",
-        Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez|déverrouilles",
+        Verb.LOCK: "verrouillé|verrouillée|verrouillés|verrouillées|fermée à clé|fermé à clé|verrouille|verrouiller|verrouillez|verrouilles|reverrouille|reverrouiller",
+        Verb.UNLOCK: "déverrouillé|déverrouillée|déverrouillés|déverrouillées|déverrouille|déverrouiller|déverrouillez|déverrouilles",
         Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
         Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
         Verb.SET: "mets|mettre|règle|régler|passe|réglé|réglée",
@@ -216,7 +216,9 @@ WORDS = Words.written(
         "binary_sensor.door": "porte|portes",
         "binary_sensor.window": "fenêtre|fenêtres",
         "binary_sensor.motion": "mouvement",
-        "sensor.temperature": "température|degrés|chaud|froid",
+        "sensor.temperature": (
+            "température|degrés|chaud|froid|il fait combien|combien il fait|combien fait il"
+        ),
         "sensor.humidity": "humidité",
     },
     units={

@@ -43,6 +43,9 @@ class MusicWords:
     # What names the music playing there ("it", "the music"), with its
     # verb where the language writes them as one word ("ponla").
     playing: tuple[str, ...] = ()
+    # What says a player's sound, not the player ("audio", "muto", "son"):
+    # muting is about it; without it, "spegni la tv" switches the TV off.
+    sound: frozenset[str] = frozenset()
 
     @classmethod
     def written(  # noqa: PLR0913 - one argument per table
@@ -59,6 +62,7 @@ class MusicWords:
         commands: str = "",
         also: str = "",
         playing: str = "",
+        sound: str = "",
     ) -> MusicWords:
         """A language's music words from "|"-separated text."""
         return cls(
@@ -73,6 +77,7 @@ class MusicWords:
             _table(commands),
             _endings(also),
             _endings(playing),
+            _table(sound),
         )
 
 
@@ -94,6 +99,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="timer|alarm|reminder",
         also="too|as well|also",
         playing="it|this|that|the music|this music|the song|this song|the same|the same music",
+        sound="mute|unmute|sound|audio|volume|silence|muted",
     ),
     "de": MusicWords.written(
         play="spiel|spiele|spiel mal|spiele mal|spiel bitte|spiele bitte",
@@ -112,6 +118,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         generic="musik|etwas|was|lieder|songs",
         also="auch|ebenfalls",
         playing="es|das|die musik|diese musik|das lied|den song|dasselbe|die gleiche musik",
+        sound="stumm|stummschalten|ton|audio|lautstärke|laut",
     ),
     "fr": MusicWords.written(
         play="joue|jouer|mets|lance|passe",
@@ -130,6 +137,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="pause|minuteur|minuterie|alarme|timer",
         also="aussi|également|egalement",
         playing="la|le|ça|ca|la musique|cette musique|la chanson|cette chanson|la même musique",
+        sound="son|sourdine|muet|audio|volume|silence",
     ),
     "es": MusicWords.written(
         play="pon|reproduce|toca|ponme|reproducir|poner",
@@ -148,6 +156,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="pausa|temporizador|alarma|timer",
         also="también|tambien",
         playing="la|lo|esto|eso|la música|la musica|esta música|esta musica|la canción|la cancion|lo mismo|ponla|ponlo",
+        sound="sonido|audio|volumen|silencio|silencia|mudo|mute",
     ),
     "nl": MusicWords.written(
         play="speel|zet|speel eens|zet eens",
@@ -168,6 +177,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="pauze|pauzeer|timer|wekker|alarm",
         also="ook",
         playing="het|dit|dat|de muziek|deze muziek|het nummer|dit nummer|hetzelfde",
+        sound="geluid|audio|volume|dempen|demp|stil|mute",
     ),
     "it": MusicWords.written(
         play="riproduci|metti|suona|fammi sentire|ascolta",
@@ -189,6 +199,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
         commands="pausa|timer|sveglia|allarme",
         also="anche|pure",
         playing="la|lo|questo|la musica|questa musica|la canzone|questa canzone|lo stesso|mettila|mettilo",
+        sound="audio|suono|volume|muto|silenzio|silenzia|muta",
     ),
 }
 

@@ -57,8 +57,8 @@ WORDS = Words.written(
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké|ach|nou|och",
     hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier|hierbinnen|hier binnen",
     openers=(
-        "is |zijn |staat |staan |was |waren |hoe |wat |welk|wanneer |waar |wie |waarom |"
-        "hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
+        "is |zijn |staat |staan |was |waren |hoe hoog |hoe |wat |welk|wanneer |waar |wie |"
+        "waarom |hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
     ),
     requests=(
         "kun je |kan je |wil je |zou je |kunt u |wilt u |zou u |alsjeblieft |doe je |zet je |"
@@ -183,8 +183,8 @@ WORDS = Words.written(
         Verb.OFF: "uit|uitzetten|uitdoen|uitschakelen|stop|deactiveer",
         Verb.OPEN: "open|openen|omhoog|naar boven",
         Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer|naar beneden",
-        Verb.LOCK: "vergrendel|vergrendelen|op slot|afsluiten",
-        Verb.UNLOCK: "ontgrendel|ontgrendelen|van het slot",
+        Verb.LOCK: "vergrendeld|vergrendel|vergrendelen|op slot|afsluiten",
+        Verb.UNLOCK: "ontgrendeld|ontgrendel|ontgrendelen|van het slot",
         Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
         Verb.DOWN: "dimmer|donkerder|zachter|kouder|koeler|lager|verlaag|verlagen|dim|dimmen",
         Verb.SET: "zet|stel|maak|ingesteld|gezet",

@@ -13,13 +13,18 @@ from collections.abc import Mapping
 from . import spans
 from .tables import Shortcut, Verb, Words
 
+# The longest ending an opener's stem takes ("quel": "quelles").
+_MAX_ENDING = 3
+
 
 def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     """Words that only shape a question, and ask nothing of the home.
 
-    The first word, a one-word opener wherever it stands ("combien"), every
-    word of the opener it starts with ("est-ce que", "y a-t-il"), and the
-    language's "it is" ("fait-il", "ist es"), as a complaint's frame.
+    The first word, a one-word opener wherever it stands ("combien", and
+    the forms of "welche", "quanto", "cuánto": "auf welche Temperatur …?",
+    "il riscaldamento a quanto è?"), every word of the opener it starts
+    with ("est-ce que", "y a-t-il"), and the language's "it is" ("fait-il",
+    "ist es"), as a complaint's frame.
     """
     shape = set(own[:1])
     if spoken is None:
@@ -28,10 +33,21 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
         parts = opener.split()
         if opener.endswith(" ") and len(parts) == 1:
             shape.add(parts[0])
-        elif _opens_with(own, parts):
+        elif len(parts) == 1:
+            shape.update(word for word in own if _a_form_of(word, parts[0]))
+        if _opens_with(own, parts):
             shape.update(own[: len(parts)])
     shape.update(own[i] for i in spans(own, spoken.complaint_frame))
     return frozenset(shape)
+
+
+def _a_form_of(word: str, stem: str) -> bool:
+    """Whether a word is an inflected form of an opener written as its stem.
+
+    "welche" is "welcher", "welches"; "quant" is "quanto", "quanti"; a word
+    much longer ("qualcosa" of "qual") is another word.
+    """
+    return word.startswith(stem) and len(word) - len(stem) <= _MAX_ENDING
 
 
 def _opens_with(own: list[str], parts: list[str]) -> bool:

@@ -1,0 +1,159 @@
+"""State questions in homes named in the household's own language (issue 28).
+
+The heating asked for by what it is ("die Heizung", "le chauffage"), with no
+name said, is the home's thermostat, and "one degree more" afterwards
+changes its setting; a door asked whether it is locked answers with the
+door's own lock ("Hintertürschloss"), not with its contact sensor
+("Hintertür"). The model is scripted to do something else every time: it
+is never asked.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from . import home
+from .helpers import act, converse, plan, speech
+from .llm_server import ScriptedLLMServer
+
+THERMOSTAT = "climate.hvac"
+
+# The heating asked for by kind, then raised by one degree, in each language.
+HEATING = [
+    (
+        "de",
+        "Auf welche Temperatur ist die Heizung gestellt?",
+        "Dreh sie ein Grad höher",
+    ),
+    ("fr", "Le chauffage est à combien ?", "Monte-le d'un degré"),
+    ("es", "¿A qué temperatura está la calefacción?", "Súbela un grado"),
+    ("nl", "Hoe hoog staat de verwarming?", "Zet hem een graad hoger"),
+    ("it", "Il riscaldamento a quanto è?", "Alzalo di un grado"),
+]
+
+
+@pytest.mark.parametrize(("language", "asked", "raise_it"), HEATING)
+async def test_the_heating_asked_by_kind_is_the_thermostat(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    asked: str,
+    raise_it: str,
+) -> None:
+    """Its setting is answered from the states, and "one degree more" sets it +1.
+
+    The thermostat is in the hallway, the speaker in the kitchen: the home's
+    only heating, not the kitchen's temperature. The model, asked, would
+    set 30 degrees.
+    """
+    monkeypatch.setattr(
+        home, "DEMO_PLATFORMS", [*home.DEMO_PLATFORMS, Platform.CLIMATE]
+    )
+    monkeypatch.setitem(home.EXPOSED_AREAS, THERMOSTAT, "Hallway")
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    kitchen = home.satellite_in(hass, "Kitchen")
+    llm_server.add_plan(
+        plan(act("climate.set_temperature", THERMOSTAT, temperature=30))
+    )
+    setting = hass.states.get(THERMOSTAT).attributes["temperature"]
+
+    answered = await converse(hass, agent_id, asked, kitchen, language)
+    await converse(hass, agent_id, raise_it, kitchen, language)
+
+    assert f"{setting:g}" in speech(answered)
+    assert hass.states.get(THERMOSTAT).attributes["temperature"] == setting + 1
+    assert llm_server.requests == []
+
+
+# A door and its lock, named in the household's language, and a question
+# whether the door is locked (the lock is locked).
+DOORS = [
+    ("de", "Hintertür", "Hintertürschloss", "Ist die Hintertür zugesperrt?", "Ja"),
+    (
+        "fr",
+        "Porte de derrière",
+        "Serrure porte de derrière",
+        "La porte de derrière est fermée à clé ?",
+        "Oui",
+    ),
+    (
+        "es",
+        "Puerta trasera",
+        "Cerradura puerta trasera",
+        "¿La puerta trasera está cerrada con llave?",
+        "Sí",
+    ),
+    ("nl", "Achterdeur", "Slot achterdeur", "Is de achterdeur vergrendeld?", "Ja"),
+    (
+        "it",
+        "Porta sul retro",
+        "Serratura porta sul retro",
+        "La porta sul retro è bloccata?",
+        "Sì",
+    ),
+]
+
+
+@pytest.mark.parametrize(("language", "door", "lock", "asked", "yes"), DOORS)
+async def test_a_door_asked_if_locked_answers_with_its_lock(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    door: str,
+    lock: str,
+    asked: str,
+    yes: str,
+) -> None:
+    """The lock whose name holds the door's answers: yes, it is locked.
+
+    The door's contact sensor is closed, which says nothing of its lock;
+    the model, asked, would unlock it.
+    """
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "lock": [
+                        {"name": lock, "state": "{{ true }}", "lock": [], "unlock": []}
+                    ],
+                    "binary_sensor": [
+                        {"name": door, "state": "{{ false }}", "device_class": "door"}
+                    ],
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    locks = [s for s in hass.states.async_all("lock") if s.name == lock]
+    sensors = [s for s in hass.states.async_all("binary_sensor") if s.name == door]
+    for state in (*locks, *sensors):
+        async_expose_entity(hass, conversation.DOMAIN, state.entity_id, True)
+    llm_server.add_plan(plan(act("lock.unlock", locks[0].entity_id)))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    said = speech(answered)
+    assert said.startswith(yes), said
+    assert lock in said
+    assert hass.states.get(locks[0].entity_id).state == "locked"
+    assert llm_server.requests == []
