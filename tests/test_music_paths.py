@@ -522,3 +522,19 @@ async def test_switching_the_tv_off_is_no_mute(
     after = hass.states.get(tv.entity_id)
     assert after.state == state
     assert bool(after.attributes.get("is_volume_muted")) is muted
+
+
+async def test_a_timer_read_as_a_search_plays_nothing(
+    hass: HomeAssistant, model_off: str, speakers: Speakers
+) -> None:
+    """HA's "démarre {query}" matches a timer too: a timer's word is no search."""
+    await converse(
+        hass,
+        model_off,
+        "Démarre un minuteur de 5 minutes appelé pizza",
+        satellite_in(hass, "Kitchen"),
+        "fr",
+    )
+
+    assert speakers.kitchen.searches == []
+    assert speakers.kitchen.played == []

@@ -205,14 +205,15 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
 
 
 def says_another_command(text: str, language: str, spoken: Words | None) -> bool:
-    """Whether words an opener other commands share starts say one of those.
+    """Whether words read as a request to play say another command.
 
-    After "pon", "mets", "metti", "zet" or "put on", a verb of the command
-    table ("zet de waterkoker uit", "mets la bouilloire en marche"), a word
-    of another command ("metti in pausa") or a unit ("pon el flexo al
-    veintidós por ciento") make the words that command, not a search,
-    whatever read them as one (Home Assistant's own "pon {query}" too).
-    `spoken` is the language's command table (`words_for`).
+    A word of another command anywhere ("démarre un minuteur de 5 min",
+    "metti in pausa") makes them that command. After "pon", "mets",
+    "metti", "zet" or "put on", so do a verb of the command table ("zet de
+    waterkoker uit", "mets la bouilloire en marche") and a unit ("pon el
+    flexo al veintidós por ciento"), whatever read them as a search (Home
+    Assistant's own "pon {query}" and "démarre {query}" too). `spoken` is
+    the language's command table (`words_for`).
     """
     table = MUSIC_WORDS.get(base_language(language))
     if table is None or spoken is None:
@@ -221,6 +222,8 @@ def says_another_command(text: str, language: str, spoken: Words | None) -> bool
     if "%" in text or "°" in text:
         return _opened_by(fold(text).split(), table.shared) > 0
     said = fold(text).split()
+    if set(said) & table.commands:
+        return True
     opened = _opened_by(said, table.shared)
     if not opened:
         return False
