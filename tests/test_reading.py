@@ -1237,3 +1237,28 @@ def test_the_same_elsewhere_is_one_action_per_call() -> None:
     assert _plan("do the same in the office", "Kitchen", last) == Plan(
         (Action("light.turn_on", ("light.office_lamp",)),), "", 1.0
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("turn off the den lights", "en"),
+        ("switch the den lights off", "en"),
+    ],
+)
+def test_on_or_off_said_never_unlocks(text: str, language: str) -> None:
+    """A lock is locked, never switched off: "the den lights" unlock no "Den Lock".
+
+    Home Assistant's own TurnOff intent unlocks a lock it names; words the
+    reading plans from never do.
+    """
+    home = [
+        _entity("lock.den", "Den Lock", None, "locked"),
+        _entity("light.kitchen", "Kitchen Light", "Kitchen", "on"),
+    ]
+    catalog = small_catalog(home, ["Kitchen"], None)
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+
+    tools = [a.tool for a in planned.actions] if isinstance(planned, Plan) else []
+    assert "lock.unlock" not in tools

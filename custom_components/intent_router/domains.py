@@ -114,6 +114,9 @@ class DomainInfo:
     # The services HA's HassTurnOn / HassTurnOff mean for this domain.
     turn_on: str | None = None
     turn_off: str | None = None
+    # Whether "on" and "off" said in words mean them too: a lock is locked,
+    # never switched off ("turn off the den lights" unlocks no "Den Lock").
+    switched: bool = True
     # What "stop" does to what a turn started.
     stop: str | None = None
     # Attributes recorded before an action, and how undo brings them back.
@@ -364,6 +367,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "lock": DomainInfo(
         turn_on="lock",
         turn_off="unlock",
+        switched=False,
         restore=_restore_lock,
         confirm=True,
         opens=frozenset({"unlock", "open"}),
@@ -475,8 +479,8 @@ def verb_is_own(domain: str, verb: Verb) -> bool:
 def verb_service(domain: str, verb: Verb) -> str | None:
     """The service a verb means for a domain's entities (None: it does not fit)."""
     info = domain_info(domain)
-    if verb is Verb.ON:
-        return info.turn_on
-    if verb is Verb.OFF:
-        return info.turn_off
+    if verb in (Verb.ON, Verb.OFF):
+        if not info.switched:
+            return None
+        return info.turn_on if verb is Verb.ON else info.turn_off
     return info.verbs.get(verb) or info.stand_ins.get(verb)
