@@ -1262,3 +1262,31 @@ def test_on_or_off_said_never_unlocks(text: str, language: str) -> None:
 
     tools = [a.tool for a in planned.actions] if isinstance(planned, Plan) else []
     assert "lock.unlock" not in tools
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("turn on the office fan", "en"),
+        ("schalte den Arbeitszimmer Ventilator ein", "de"),
+        ("allume le ventilateur Arbeitszimmer", "fr"),
+    ],
+)
+def test_a_noun_of_another_kind_keeps_a_name_from_being_read(
+    text: str, language: str
+) -> None:
+    """ "The office fan" is no "Office Light": the home has no such fan.
+
+    A name said without its own kind word ("Office" of Office Light), or in
+    part, names it only where no noun says another kind in its place.
+    """
+    home = [
+        _entity("light.office", "Office Light", None),
+        _entity("light.arbeitszimmer", "Arbeitszimmer Licht", None),
+        _entity("fan.porch", "Porch Fan", None),
+    ]
+    catalog = small_catalog(home, [], None)
+
+    reading = read(text, language, catalog)
+
+    assert not reading.mentions.entities & {"light.office", "light.arbeitszimmer"}

@@ -128,7 +128,10 @@ def named(
             for name in found
             if (said := _said_name(heard, name, info.domain, language, generic))
         ]
-        if full:
+        # Said without its own kind word, or in part: only where no noun
+        # says another kind in its place.
+        partly = question or _of_kind_said(info.domain, heard, found, language)
+        if full and (partly or any(says(heard, n, language) for n in found)):
             hits[info.entity_id] = max(full, key=len)
             full_names.add(info.entity_id)
         elif (
@@ -140,7 +143,7 @@ def named(
                 if w in heard and singular(w, language) not in generic
             }
             - generic
-        ):
+        ) and partly:
             hits[info.entity_id] = frozenset(part)
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,
@@ -202,6 +205,20 @@ def _fullest(
     alike = [o for o, other in hits.items() if other == hit]
     ranks = {o: (o.partition(".")[0] in kinds, o in full_names) for o in alike}
     return ranks[entity_id] == max(ranks.values())
+
+
+def _of_kind_said(
+    domain: str, heard: set[str], names: list[str], language: str
+) -> bool:
+    """Whether a part of these names may name it: no noun says another kind.
+
+    "The office fan" is no Office Light, "the den lights" no Den Lock; the
+    name's own words are its ("the christmas lights", a switch "Christmas
+    Tree Lights"). In a question a kind's word may be a state instead.
+    """
+    own = {w for name in names for w in terms(name, language)}
+    said = _nouns_said(heard, frozenset(own), language)
+    return not said or domain in said
 
 
 def _nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
