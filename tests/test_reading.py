@@ -1275,7 +1275,7 @@ def test_on_or_off_said_never_unlocks(text: str, language: str) -> None:
 def test_a_noun_of_another_kind_keeps_a_name_from_being_read(
     text: str, language: str
 ) -> None:
-    """ "The office fan" is no "Office Light": the home has no such fan.
+    """A fan said is no "Office Light": "the office fan" names no such fan.
 
     A name said without its own kind word ("Office" of Office Light), or in
     part, names it only where no noun says another kind in its place.
@@ -1290,3 +1290,30 @@ def test_a_noun_of_another_kind_keeps_a_name_from_being_read(
     reading = read(text, language, catalog)
 
     assert not reading.mentions.entities & {"light.office", "light.arbeitszimmer"}
+
+
+def test_a_kind_word_of_a_name_is_no_plural() -> None:
+    """A name said whole ("Master Bedroom Lights") is one light, not every light.
+
+    Its "Lights" is the name's word; "brightness" beside it is a light's
+    word, said once. A home without areas has every light "here".
+    """
+    home = [
+        _entity("light.master_bedroom", "Master Bedroom Lights", None),
+        _entity("light.hallway", "Hallway Lights", None),
+        _entity("light.office", "Office Light", None),
+    ]
+    catalog = small_catalog(home, [], None)
+
+    planned = plan_from_reading(
+        read("turn on Master Bedroom Lights to 51% brightness", "en", catalog),
+        catalog,
+        [],
+        CONFIRM,
+    )
+
+    assert planned == Plan(
+        (Action("light.turn_on", ("light.master_bedroom",), {"brightness_pct": 51.0}),),
+        "",
+        1.0,
+    )

@@ -85,7 +85,8 @@ class Mentions:
     everything: bool = False
     refers_back: bool = False
     classes: frozenset[str] = frozenset()
-    # Kinds said in the plural ("lights"): every device of the kind.
+    # Kinds said in the plural apart from any name ("lights"): every device
+    # of the kind.
     plural: frozenset[str] = frozenset()
     # Domains a verb of their own was said for ("close": covers, valves).
     acted_on: frozenset[str] = frozenset()
@@ -455,7 +456,8 @@ def _mentions(
             refers_back=spoken is not None and bool(left & spoken.reference),
             classes=classes,
             which=which,
-            plural=frozenset(plural),
+            # Said apart from the names: "Master Bedroom Lights" is one light.
+            plural=frozenset(_plural_kinds(left, spoken, language)),
         ),
         used,
         named_or_placed,
