@@ -1317,3 +1317,39 @@ def test_a_kind_word_of_a_name_is_no_plural() -> None:
         "",
         1.0,
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "verb"),
+    [
+        ("¿Está abierta la puerta de atrás?", "es", Verb.OPEN),
+        ("¿La puerta de atrás está cerrada con llave?", "es", Verb.LOCK),
+        ("La porte de derrière est-elle fermée ?", "fr", Verb.CLOSE),
+        ("La porta sul retro è chiusa a chiave?", "it", Verb.LOCK),
+        ("Ist die Hintertür abgeschlossen?", "de", Verb.LOCK),
+        ("Is de achterdeur vergrendeld?", "nl", Verb.LOCK),
+    ],
+)
+def test_a_participle_is_the_state_a_question_asks(
+    text: str, language: str, verb: Verb
+) -> None:
+    """A participle ("abierta", "cerrada con llave") is the state asked of."""
+    reading = read(text, language, _catalog())
+
+    assert reading.question
+    assert reading.verbs - {Verb.SET} == {verb}
+
+
+def test_a_participle_in_an_automations_question_is_no_verb() -> None:
+    """A participle in an automation's question is no verb: the state it reports.
+
+    "La puerta lleva 10 minutos abierta, ¿la cierro?" asks to close it.
+    """
+    reading = read(
+        "No, todavía no",
+        "es",
+        _catalog(),
+        automation="La puerta lleva 10 minutos abierta, ¿la cierro?",
+    )
+
+    assert Verb.OPEN not in reading.verbs

@@ -195,7 +195,20 @@ def read(
         said |= {own[i] for i in spans(own, spoken.complaint_frame)}
         own = [word for word in own if word not in said]
     tokens = [*context, *own]
+    # A complaint asks only with its mark ("hace calor" opens like a question).
+    question = is_question(text, language) and (
+        not complained or any(mark in text for mark in "?¿")
+    )
     said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
+    if question and spoken:
+        # A participle says the state asked of ("ist sie abgeschlossen?").
+        states = _verbs(own, spoken.states)
+        said_verbs = _longest(
+            {
+                verb: said_verbs.get(verb, set()) | states.get(verb, set())
+                for verb in said_verbs.keys() | states.keys()
+            }
+        )
     complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
     generic = generic_words(catalog, language)
@@ -230,10 +243,6 @@ def read(
         ],
         bridges,
         stop_words(language),
-    )
-    # A complaint asks only with its mark ("hace calor" opens like a question).
-    question = is_question(text, language) and (
-        not complained or any(mark in text for mark in "?¿")
     )
     # In a question a verb's word is a state ("is the door open?").
     verb_at = (
@@ -352,11 +361,26 @@ def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
 def _verbs[K](
     tokens: list[str], table: Mapping[K, frozenset[str]]
 ) -> dict[K, set[str]]:
-    """The verbs (or complaints) said, each with its words."""
+    """The verbs (or complaints) said, each with its words.
+
+    A verb whose words another's longer phrase holds is that one's:
+    "cerrada con llave" is locked, not closed.
+    """
+    return _longest(
+        {
+            verb: {tokens[i] for i in found}
+            for verb, phrases in table.items()
+            if (found := spans(tokens, phrases))
+        }
+    )
+
+
+def _longest[K](said: dict[K, set[str]]) -> dict[K, set[str]]:
+    """The verbs said, without those whose words another's phrase holds."""
     return {
-        verb: {tokens[i] for i in found}
-        for verb, phrases in table.items()
-        if (found := spans(tokens, phrases))
+        verb: found
+        for verb, found in said.items()
+        if not any(found < other for other in said.values())
     }
 
 

@@ -192,8 +192,8 @@ WORDS = Words.written(
         Verb.OFF: "schalt … ab|schalte … ab|dreh … ab|drehe … ab|stell … ab|stelle … ab|mach … ab|aus|ausschalten|abschalten|ausmachen|stoppe|stoppen|deaktiviere|deaktivieren",
         Verb.OPEN: "öffne|öffnen|auf|aufmachen|hoch|rauf|hochfahren",
         Verb.CLOSE: "schliesse|schliessen|zu|zumachen|runter|herunter|runterfahren",
-        Verb.LOCK: "abgeschlossen|abgesperrt|zugesperrt|verriegelt|abschliessen|schliess … ab|schliesse … ab|sperr … ab|sperre … ab|verriegeln|verriegle|zusperren",
-        Verb.UNLOCK: "aufgeschlossen|aufgesperrt|entriegelt|schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
+        Verb.LOCK: "abschliessen|schliess … ab|schliesse … ab|sperr … ab|sperre … ab|verriegeln|verriegle|zusperren",
+        Verb.UNLOCK: "schliess … auf|schliesse … auf|sperr … auf|sperre … auf|aufschliessen|entriegeln|entriegle|aufsperren",
         Verb.UP: "heller|lauter|wärmer|höher|erhöhe|erhöhen|mehr",
         Verb.DOWN: "dunkler|leiser|kühler|kälter|niedriger|senke|senken|weniger|dimme|dimmen",
         Verb.SET: "stelle|stell|setze|setz|gestellt|eingestellt",
@@ -238,4 +238,8 @@ WORDS = Words.written(
         "fan.up": "stickig|zu stickig|muffig",
     },
     complaint_frame="es ist|ist es|das ist|hier|mir ist|ist mir|es wird|wird es|so|echt|viel",
+    states={
+        Verb.LOCK: "abgeschlossen|abgesperrt|zugesperrt|verriegelt",
+        Verb.UNLOCK: "aufgeschlossen|aufgesperrt|entriegelt",
+    },
 )

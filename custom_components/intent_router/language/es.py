@@ -176,8 +176,8 @@ WORDS = Words.written(
         Verb.OFF: "apaga|apagar|desactiva|desactivar|detén|detener|apagas",
         Verb.OPEN: "abre|abrir|sube|subir|levanta|abres|subes",
         Verb.CLOSE: "cierra|cerrar|baja|bajar|cierras|bajas",
-        Verb.LOCK: "cerrada con llave|cerrado con llave|bloqueada|bloqueado|cierra con llave|echa la llave|bloquea|bloquear|cierras con llave",
-        Verb.UNLOCK: "desbloqueada|desbloqueado|abre con llave|desbloquea|desbloquear|abres con llave",
+        Verb.LOCK: "cierra con llave|echa la llave|bloquea|bloquear|cierras con llave",
+        Verb.UNLOCK: "abre con llave|desbloquea|desbloquear|abres con llave",
         Verb.UP: "más fuerte|más claro|más brillante|más caliente|sube|aumenta|aumentar",
         Verb.DOWN: "más bajo|más oscuro|más tenue|más frío|baja|disminuye|disminuir|atenúa|atenuar",
         Verb.SET: (
@@ -225,4 +225,10 @@ WORDS = Words.written(
         "fan.up": "sofocante|cargado|no hay aire|falta aire",
     },
     complaint_frame="está|esta|es|aquí|aqui|estoy|tengo|hay|me",
+    states={
+        Verb.LOCK: "cerrada con llave|cerrado con llave|bloqueada|bloqueado",
+        Verb.UNLOCK: "desbloqueada|desbloqueado",
+        Verb.OPEN: "abierta|abierto|abiertas|abiertos",
+        Verb.CLOSE: "cerrada|cerrado|cerradas|cerrados",
+    },
 )

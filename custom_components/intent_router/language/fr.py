@@ -195,8 +195,8 @@ WORDS = Words.written(
         Verb.OFF: "éteins|éteindre|éteignez|coupe|couper|désactive|désactiver|arrête|arrêter|éteint|coupes|rééteins",
         Verb.OPEN: "ouvre|ouvrir|ouvrez|monte|monter|lève|lever|ouvres|rouvre|rouvrir|rouvrez|rouvres|remonte|remontes",
         Verb.CLOSE: "ferme|fermer|fermez|descends|descendre|baisse|baisser|fermes|referme|refermer|refermez|refermes|redescends|rebaisse|baisses",
-        Verb.LOCK: "verrouillé|verrouillée|verrouillés|verrouillées|fermée à clé|fermé à clé|verrouille|verrouiller|verrouillez|verrouilles|reverrouille|reverrouiller",
-        Verb.UNLOCK: "déverrouillé|déverrouillée|déverrouillés|déverrouillées|déverrouille|déverrouiller|déverrouillez|déverrouilles",
+        Verb.LOCK: "verrouille|verrouiller|verrouillez|verrouilles|reverrouille|reverrouiller",
+        Verb.UNLOCK: "déverrouille|déverrouiller|déverrouillez|déverrouilles",
         Verb.UP: "plus fort|plus clair|plus chaud|augmente|augmenter|monte",
         Verb.DOWN: "moins fort|plus sombre|moins chaud|plus frais|baisse|baisser|diminue|diminuer|tamise|tamiser",
         Verb.SET: "mets|mettre|règle|régler|passe|réglé|réglée",
@@ -244,4 +244,10 @@ WORDS = Words.written(
         "fan.up": "étouffant|on étouffe|pas assez aéré|renfermé",
     },
     complaint_frame="c'est|il fait|fait il|ici|vraiment|beaucoup|j'ai|on a",
+    states={
+        Verb.LOCK: "verrouillé|verrouillée|verrouillés|verrouillées|fermée à clé|fermé à clé",
+        Verb.UNLOCK: "déverrouillé|déverrouillée|déverrouillés|déverrouillées",
+        Verb.OPEN: "ouvert|ouverte|ouverts|ouvertes",
+        Verb.CLOSE: "fermé|fermée|fermés|fermées",
+    },
 )

@@ -180,8 +180,8 @@ WORDS = Words.written(
             "chiudi|chiudere|abbassa|abbassare|richiudi|richiudere|abbassi|riabbassa|"
             "tira giù|tira giu"
         ),
-        Verb.LOCK: "chiusa a chiave|chiuso a chiave|bloccata|bloccato|chiudi a chiave|blocca|bloccare|richiudi a chiave",
-        Verb.UNLOCK: "sbloccata|sbloccato|sblocca|sbloccare",
+        Verb.LOCK: "chiudi a chiave|blocca|bloccare|richiudi a chiave",
+        Verb.UNLOCK: "sblocca|sbloccare",
         Verb.UP: "più forte|più luminoso|più luce|più caldo|alza|aumenta|aumentare",
         Verb.DOWN: "più basso|più scuro|meno luce|più fresco|più freddo|abbassa|diminuisci|diminuire|attenua",
         Verb.SET: "imposta|impostare|metti|porta|impostato|impostata",
@@ -225,4 +225,10 @@ WORDS = Words.written(
         "fan.up": "aria viziata|soffocante|non si respira|afoso",
     },
     complaint_frame="è|e|qui|sono|molto|davvero|c'è",
+    states={
+        Verb.LOCK: "chiusa a chiave|chiuso a chiave|bloccata|bloccato",
+        Verb.UNLOCK: "sbloccata|sbloccato",
+        Verb.OPEN: "aperta|aperto|aperte|aperti",
+        Verb.CLOSE: "chiusa|chiuso|chiuse|chiusi",
+    },
 )

@@ -183,8 +183,8 @@ WORDS = Words.written(
         Verb.OFF: "uit|uitzetten|uitdoen|uitschakelen|stop|deactiveer",
         Verb.OPEN: "open|openen|omhoog|naar boven",
         Verb.CLOSE: "dicht|sluit|sluiten|omlaag|neer|naar beneden",
-        Verb.LOCK: "vergrendeld|vergrendel|vergrendelen|op slot|afsluiten",
-        Verb.UNLOCK: "ontgrendeld|ontgrendel|ontgrendelen|van het slot",
+        Verb.LOCK: "vergrendel|vergrendelen|op slot|afsluiten",
+        Verb.UNLOCK: "ontgrendel|ontgrendelen|van het slot",
         Verb.UP: "feller|helderder|harder|warmer|hoger|verhoog|verhogen",
         Verb.DOWN: "dimmer|donkerder|zachter|kouder|koeler|lager|verlaag|verlagen|dim|dimmen",
         Verb.SET: "zet|stel|maak|ingesteld|gezet",
@@ -229,4 +229,8 @@ WORDS = Words.written(
         "fan.up": "benauwd|te benauwd|bedompt|muf",
     },
     complaint_frame="het is|is het|hier|ik heb het|ik vind het|erg|veel|echt",
+    states={
+        Verb.LOCK: "vergrendeld",
+        Verb.UNLOCK: "ontgrendeld",
+    },
 )

@@ -169,6 +169,11 @@ class Words:
     numbers: Mapping[str, float]
     # Phrases that say what to do ("turn off", "ausschalten", "éteins").
     verbs: Mapping[Verb, frozenset[str]]
+    # Participles that say a state a verb leaves ("abgeschlossen", "abierta",
+    # "verrouillée"): read in a question only ("ist die Tür abgeschlossen?"),
+    # never in a command or in the question an automation asked ("la puerta
+    # lleva 10 minutos abierta, ¿la cierro?").
+    states: Mapping[Verb, frozenset[str]]
     # Words that narrow a kind to device classes, per "<domain>.<class>"
     # ("door" is a door or garage cover, not a blind).
     classes: Mapping[str, frozenset[str]]
@@ -240,6 +245,7 @@ class Words:
         euphony: Mapping[str, tuple[str, str]] | None = None,
         complaints: Mapping[str, str] | None = None,
         complaint_frame: str = "",
+        states: Mapping[Verb, str] | None = None,
     ) -> Words:
         """A language's words, every table written as "|"-separated phrases.
 
@@ -272,6 +278,7 @@ class Words:
                 for said in text.split("|")
             },
             verbs={verb: _table(text) for verb, text in verbs.items()},
+            states={verb: _table(text) for verb, text in (states or {}).items()},
             classes={name: _table(text) for name, text in classes.items()},
             units={unit: _table(text) for unit, text in units.items()},
             elisions=_endings(elisions),
