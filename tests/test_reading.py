@@ -1353,3 +1353,32 @@ def test_a_participle_in_an_automations_question_is_no_verb() -> None:
     )
 
     assert Verb.OPEN not in reading.verbs
+
+
+def test_a_name_and_a_kind_of_another_domain_are_both_acted_on() -> None:
+    """A TV named ("TV") and a lamp said ("turn off the tv and the lamp"): both go off.
+
+    A singular kind beside a name is that name's only when it is the name's
+    own kind ("the Aqara lock"); the lamp is no TV.
+    """
+    home = [
+        EntityInfo(
+            "media_player.tv", "Living Room TV", ("TV",), "Living Room", "on", {}
+        ),
+        _entity("light.lamp", "Living Room Lamp", "Living Room", "on"),
+        _entity("light.bedroom", "Bedroom Lamp", "Bedroom", "on"),
+    ]
+    catalog = small_catalog(home, ["Living Room", "Bedroom"], "Living Room")
+
+    planned = plan_from_reading(
+        read("turn off the tv and the lamp", "en", catalog), catalog, [], CONFIRM
+    )
+
+    assert planned == Plan(
+        (
+            Action("media_player.turn_off", ("media_player.tv",)),
+            Action("light.turn_off", ("light.lamp",)),
+        ),
+        "",
+        1.0,
+    )

@@ -195,7 +195,7 @@ def _targets(
         # "The tv and the lamp": a name, and a kind no name used. A kind
         # said beside a name of it, not in the plural, is the name's ("la
         # serrure Aqara du rez-de-chaussée" is one lock).
-        once = _kinds_said(reading) - mentions.plural
+        once = (_kinds_said(reading) - mentions.plural) & {i.domain for i in named}
         return [
             *named,
             *(
