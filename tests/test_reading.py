@@ -1382,3 +1382,19 @@ def test_a_name_and_a_kind_of_another_domain_are_both_acted_on() -> None:
         "",
         1.0,
     )
+
+
+def test_climate_is_a_kind_word_not_a_part_of_a_name() -> None:
+    """A kind's own word ("climate") said after a name names no other device.
+
+    "The Netatmo Smart Thermostat climate" is no "Humidor Climate Control".
+    """
+    home = [
+        _entity("climate.netatmo", "Netatmo Smart Thermostat", None, "heat"),
+        _entity("climate.humidor", "Humidor Climate Control", None, "heat"),
+    ]
+    catalog = small_catalog(home, [], None)
+
+    reading = read("Turn off the Netatmo Smart Thermostat climate", "en", catalog)
+
+    assert reading.mentions.entities == {"climate.netatmo"}

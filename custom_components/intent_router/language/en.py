@@ -61,7 +61,7 @@ WORDS = Words.written(
         "binary_sensor": "open|closed|motion|detected|sensor",
         "climate": (
             "temperature|thermostat|heat|heating|cool|cooling|warm|warmer|cold|colder|"
-            "hvac|degrees|ac"
+            "hvac|degrees|ac|climate"
         ),
         "cover": (
             "blind|blinds|shade|shades|curtain|curtains|garage|door|gate|window|shutter|"
