@@ -1398,3 +1398,34 @@ def test_climate_is_a_kind_word_not_a_part_of_a_name() -> None:
     reading = read("Turn off the Netatmo Smart Thermostat climate", "en", catalog)
 
     assert reading.mentions.entities == {"climate.netatmo"}
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("turn on the kitchen lights and set them to 30 percent", "en"),
+        ("Mach die Lichter in der Küche an und stell sie auf 30 Prozent", "de"),
+        ("Allume les lumières de la cuisine et mets-les à 30 pour cent", "fr"),
+    ],
+)
+def test_a_pronoun_after_a_kind_said_is_that_kind(text: str, language: str) -> None:
+    """A pronoun ("them") after a kind said in the same words is those devices.
+
+    Not what the last turn acted on: with nothing acted on before, "them"
+    is the kitchen's lights.
+    """
+    catalog = _catalog("Kitchen")
+
+    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+
+    assert planned == Plan(
+        (
+            Action(
+                "light.turn_on",
+                ("light.kitchen_ceiling", "light.kitchen_counter"),
+                {"brightness_pct": 30.0},
+            ),
+        ),
+        "",
+        1.0,
+    )

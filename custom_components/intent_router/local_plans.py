@@ -174,7 +174,8 @@ def _targets(
     """What the words point at that the verb fits, or a question, or None."""
     mentions = reading.mentions
     exposed = catalog.exposed
-    if mentions.refers_back and not mentions.entities:
+    # "Them" after "the kitchen lights" in the same words is those lights.
+    if mentions.refers_back and not (mentions.entities or _kinds_said(reading)):
         last = [exposed[t] for t in dict.fromkeys(referred) if t in exposed]
         fitting = [info for info in last if _fits(info, reading)]
         return fitting or None
