@@ -229,7 +229,7 @@ WORDS = Words.written(
     # Complaints that mean a change (issue 29): a relative change on the
     # kind, in the place meant. Listed in docs/languages/words.md.
     complaints={
-        "light.up": "zu dunkel|nicht hell genug",
+        "light.up": "zu dunkel|nicht hell genug|ich sehe nichts|man sieht nichts",
         "light.down": "zu hell|zu grell",
         "climate.up": "zu kalt|zu kühl|eiskalt",
         "climate.down": "zu warm|zu heiß|zu heiss",

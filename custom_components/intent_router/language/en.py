@@ -187,7 +187,7 @@ WORDS = Words.written(
     # Complaints that mean a change (issue 29): a relative change on the
     # kind, in the place meant. Listed in docs/languages/words.md.
     complaints={
-        "light.up": "too dark|not bright enough|can't see|cant see",
+        "light.up": "too dark|not bright enough|can't see anything|cant see anything|can't see a thing|can't see|cant see",
         "light.down": "too bright|too glaring",
         "climate.up": "too cold|too chilly|freezing|chilly|not warm enough",
         "climate.down": "too warm|too hot|boiling|not cool enough",
@@ -195,5 +195,5 @@ WORDS = Words.written(
         "media_player.up": "too quiet|too soft|not loud enough|can't hear|cant hear",
         "fan.up": "stuffy|too stuffy|airless",
     },
-    complaint_frame="it's|it is|its|it's getting|getting|i'm|i am|so|really|way",
+    complaint_frame="it's|it is|its|it's getting|getting|i'm|i am|i|so|really|way",
 )

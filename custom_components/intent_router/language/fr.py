@@ -235,7 +235,7 @@ WORDS = Words.written(
     # Complaints that mean a change (issue 29): a relative change on the
     # kind, in the place meant. Listed in docs/languages/words.md.
     complaints={
-        "light.up": "trop sombre|pas assez clair|pas assez lumineux",
+        "light.up": "trop sombre|pas assez clair|pas assez lumineux|je ne vois rien|je vois rien|on y voit rien|on voit rien",
         "light.down": "trop clair|trop lumineux|trop éblouissant",
         "climate.up": "trop froid|il fait froid|on gèle|trop frais",
         "climate.down": "trop chaud|il fait chaud",

@@ -220,7 +220,7 @@ WORDS = Words.written(
     # Complaints that mean a change (issue 29): a relative change on the
     # kind, in the place meant. Listed in docs/languages/words.md.
     complaints={
-        "light.up": "te donker|niet licht genoeg",
+        "light.up": "te donker|niet licht genoeg|ik zie niks|ik zie niets|je ziet niks",
         "light.down": "te fel|te helder",
         "climate.up": "te koud|te fris|ijskoud",
         "climate.down": "te warm|te heet",
