@@ -28,7 +28,6 @@ open (planner.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -54,7 +53,13 @@ from .language import (
     words,
     words_for,
 )
-from .language.shapes import closes, question_shape, verb_positions
+from .language.shapes import (
+    closes,
+    phrases_said,
+    question_shape,
+    verb_positions,
+    verbs_said,
+)
 from .language.tables import FIXTURES
 from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
@@ -185,10 +190,10 @@ def read(
     """
     own = said_words(text, language)
     spoken = words_for(language)
-    if asked and spoken and _verbs(own, spoken.verbs):
+    if asked and spoken and phrases_said(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
-    complained = _verbs(own, spoken.complaints) if spoken else {}
+    complained = phrases_said(own, spoken.complaints) if spoken else {}
     # A complaint says its kind and step; "es ist" with it refers to nothing.
     said = {word for found in complained.values() for word in found}
     if complained and spoken:
@@ -199,16 +204,7 @@ def read(
     question = is_question(text, language) and (
         not complained or any(mark in text for mark in "?¿")
     )
-    said_verbs = _verbs(tokens, spoken.verbs if spoken else {})
-    if question and spoken:
-        # A participle says the state asked of ("ist sie abgeschlossen?").
-        states = _verbs(own, spoken.states)
-        said_verbs = _longest(
-            {
-                verb: said_verbs.get(verb, set()) | states.get(verb, set())
-                for verb in said_verbs.keys() | states.keys()
-            }
-        )
+    said_verbs = verbs_said(tokens, own, spoken, question=question) if spoken else {}
     complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
     generic = generic_words(catalog, language)
@@ -356,32 +352,6 @@ def read(
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     """What a text names in the home (the reading, without verbs or values)."""
     return read(text, language, catalog).mentions
-
-
-def _verbs[K](
-    tokens: list[str], table: Mapping[K, frozenset[str]]
-) -> dict[K, set[str]]:
-    """The verbs (or complaints) said, each with its words.
-
-    A verb whose words another's longer phrase holds is that one's:
-    "cerrada con llave" is locked, not closed.
-    """
-    return _longest(
-        {
-            verb: {tokens[i] for i in found}
-            for verb, phrases in table.items()
-            if (found := spans(tokens, phrases))
-        }
-    )
-
-
-def _longest[K](said: dict[K, set[str]]) -> dict[K, set[str]]:
-    """The verbs said, without those whose words another's phrase holds."""
-    return {
-        verb: found
-        for verb, found in said.items()
-        if not any(found < other for other in said.values())
-    }
 
 
 def _mentions(

@@ -119,3 +119,50 @@ def closes(tokens: list[str], spoken: Words) -> bool:
         and (index + 1 == len(tokens) or tokens[index + 1] in small)
         for index, word in enumerate(tokens)
     )
+
+
+def verbs_said(
+    tokens: list[str], own: list[str], spoken: Words, *, question: bool
+) -> dict[Verb, set[str]]:
+    """The verbs said, each with its words; in a question, participles too.
+
+    A participle says the state asked of ("ist sie abgeschlossen?"), read
+    from the speaker's `own` words only, never from an automation's
+    question ("la puerta lleva 10 minutos abierta, ¿la cierro?").
+    """
+    said = phrases_said(tokens, spoken.verbs)
+    if not question:
+        return said
+    states = phrases_said(own, spoken.states)
+    return _longest(
+        {
+            verb: said.get(verb, set()) | states.get(verb, set())
+            for verb in said.keys() | states.keys()
+        }
+    )
+
+
+def phrases_said[K](
+    tokens: list[str], table: Mapping[K, frozenset[str]]
+) -> dict[K, set[str]]:
+    """The entries of a table said (verbs, complaints), each with its words.
+
+    One whose words another's longer phrase holds is that one's: "cerrada
+    con llave" is locked, not closed.
+    """
+    return _longest(
+        {
+            key: {tokens[i] for i in found}
+            for key, phrases in table.items()
+            if (found := spans(tokens, phrases))
+        }
+    )
+
+
+def _longest[K](said: dict[K, set[str]]) -> dict[K, set[str]]:
+    """The entries said, without those whose words another's phrase holds."""
+    return {
+        key: found
+        for key, found in said.items()
+        if not any(found < other for other in said.values())
+    }
