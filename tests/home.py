@@ -7,9 +7,11 @@ registries and expose API, the way a user would set them in the UI.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 from unittest.mock import patch
 
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
@@ -38,6 +40,14 @@ EXPOSED_AREAS: dict[str, str | None] = {
 }
 # Real entities that exist but are not exposed: they must never reach a prompt.
 NOT_EXPOSED = ["light.office_rgbw_lights", "lock.kitchen_door"]
+
+
+def with_thermostat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo home with core's demo thermostats, "Hvac" exposed in the hallway."""
+    monkeypatch.setattr(
+        sys.modules[__name__], "DEMO_PLATFORMS", [*DEMO_PLATFORMS, Platform.CLIMATE]
+    )
+    monkeypatch.setitem(EXPOSED_AREAS, "climate.hvac", "Hallway")
 
 
 async def async_setup_demo_home(hass: HomeAssistant) -> None:

@@ -16,7 +16,6 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
@@ -56,10 +55,7 @@ async def test_the_heating_asked_by_kind_is_the_thermostat(
     only heating, not the kitchen's temperature. The model, asked, would
     set 30 degrees.
     """
-    monkeypatch.setattr(
-        home, "DEMO_PLATFORMS", [*home.DEMO_PLATFORMS, Platform.CLIMATE]
-    )
-    monkeypatch.setitem(home.EXPOSED_AREAS, THERMOSTAT, "Hallway")
+    home.with_thermostat(monkeypatch)
     agent_id = await home.async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )

@@ -15,7 +15,6 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
-from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
 from . import home
@@ -28,10 +27,7 @@ MODEL_SPEECH = "Set Hvac to 21.5° and heat_cool, colour 4000 K."
 
 def _with_thermostat_and_latch(monkeypatch: pytest.MonkeyPatch) -> None:
     """The demo home, plus its thermostats and the lock that opens, exposed."""
-    monkeypatch.setattr(
-        home, "DEMO_PLATFORMS", [*home.DEMO_PLATFORMS, Platform.CLIMATE]
-    )
-    monkeypatch.setitem(home.EXPOSED_AREAS, "climate.hvac", "Hallway")
+    home.with_thermostat(monkeypatch)
     monkeypatch.setitem(home.EXPOSED_AREAS, "lock.openable_lock", None)
 
 

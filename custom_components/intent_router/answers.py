@@ -93,10 +93,10 @@ def _warmth(
     """The heating's setting where it was said, else the place's temperature."""
     if not _heating_said(reading):
         return _temperature(reading, catalog, values)
-    heating = _subjects(reading.mentions, catalog, confirm, {"climate"})
+    heating = sorted(candidates(reading.mentions, catalog, confirm, {"climate"}))
     if not heating or len(heating) > MAX_ANSWERED:
         return _temperature(reading, catalog, values)
-    return _states(heating, values)
+    return _states([catalog.exposed[e] for e in heating], values)
 
 
 def _heating_said(reading: Reading) -> bool:
@@ -112,19 +112,11 @@ def _heating_said(reading: Reading) -> bool:
 
 
 def _subjects(
-    mentions: Mentions,
-    catalog: Catalog,
-    confirm: Collection[str],
-    kinds: Collection[str] | None = None,
+    mentions: Mentions, catalog: Catalog, confirm: Collection[str]
 ) -> list[EntityInfo]:
     """The devices named, else those of the one kind said in the place meant."""
     if mentions.entities:
         return [catalog.exposed[e] for e in sorted(mentions.entities)]
-    if kinds is not None:
-        return [
-            catalog.exposed[e]
-            for e in sorted(candidates(mentions, catalog, confirm, kinds))
-        ]
     kinds = mentions.kinds - {"weather"}
     if len(kinds) != 1:
         return []

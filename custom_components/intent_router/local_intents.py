@@ -257,9 +257,9 @@ def _switches_not_sound(text: str, language: str) -> bool:
     said = terms(text, language)
     # Where nouns compound, a sound word may open one ("Stummschaltung").
     if any(
-        word in table.sound
-        or (spoken.joints and any(word.startswith(s) for s in table.sound))
+        word.startswith(sound) if spoken.joints else word == sound
         for word in said
+        for sound in table.sound
     ):
         return False
     return bool(spans(said, spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))

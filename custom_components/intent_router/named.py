@@ -129,21 +129,28 @@ def named(
             if (said := _said_name(heard, name, info.domain, language, generic))
         ]
         # Said without its own kind word, or in part: only where no noun
-        # says another kind in its place.
-        partly = question or _of_kind_said(info.domain, heard, found, language)
-        if full and (partly or any(says(heard, n, language) for n in found)):
+        # says another kind in its place (asked only of what the words hit).
+        if full and (
+            any(says(heard, n, language) for n in found)
+            or question
+            or _of_kind_said(info.domain, heard, found, language)
+        ):
             hits[info.entity_id] = max(full, key=len)
             full_names.add(info.entity_id)
         elif (
-            part := {
-                w
-                for n in found
-                for w in terms(n, language)
-                # "Doors" is a kind's word as much as "door" is.
-                if w in heard and singular(w, language) not in generic
-            }
-            - generic
-        ) and partly:
+            not full
+            and (
+                part := {
+                    w
+                    for n in found
+                    for w in terms(n, language)
+                    # "Doors" is a kind's word as much as "door" is.
+                    if w in heard and singular(w, language) not in generic
+                }
+                - generic
+            )
+            and (question or _of_kind_said(info.domain, heard, found, language))
+        ):
             hits[info.entity_id] = frozenset(part)
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,
