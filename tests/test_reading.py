@@ -1429,3 +1429,25 @@ def test_a_pronoun_after_a_kind_said_is_that_kind(text: str, language: str) -> N
         "",
         1.0,
     )
+
+
+def test_lock_it_after_asking_of_the_door_locks_its_lock() -> None:
+    """A pronoun for a door's contact sensor, locked, is the door's lock.
+
+    "Lock it" after "is the back door open?" locks the Back Door Lock.
+    """
+    home = [
+        _entity("lock.back_door", "Back Door Lock", "Kitchen", "unlocked"),
+        _entity("binary_sensor.back_door", "Back Door", "Kitchen", device_class="door"),
+    ]
+    catalog = small_catalog(home, ["Kitchen"], "Kitchen")
+
+    planned = plan_from_reading(
+        read("lock it", "en", catalog),
+        catalog,
+        [],
+        CONFIRM,
+        referred=["binary_sensor.back_door"],
+    )
+
+    assert planned == Plan((Action("lock.lock", ("lock.back_door",)),), "", 1.0)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .domains import STATE_VERBS, asked_state
-from .grounding import candidates
+from .grounding import candidates, namesakes
 from .language import fold, words_for
 from .language.tables import Verb
 from .reading import Mentions, Reading
@@ -80,7 +80,7 @@ def answer(
     if asked or open_words:
         said = " ".join(open_words)
         return _yes_or_no(asked, said, subjects, values) or _yes_or_no(
-            asked, said, _namesakes(subjects, catalog), values
+            asked, said, namesakes(subjects, catalog), values
         )
     if not subjects or len(subjects) > MAX_ANSWERED:
         return None
@@ -123,20 +123,6 @@ def _subjects(
     return [
         catalog.exposed[e]
         for e in sorted(candidates(mentions, catalog, confirm, kinds))
-    ]
-
-
-def _namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
-    """Other devices whose names hold a subject's: the door's own lock.
-
-    "Ist die Hintertür abgeschlossen?" names the door's contact sensor
-    ("Hintertür"), which cannot be locked; "Hintertürschloss" can.
-    """
-    said = {fold(info.name) for info in subjects}
-    return [
-        info
-        for info in catalog.exposed.values()
-        if info not in subjects and any(name in fold(info.name) for name in said)
     ]
 
 

@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from .catalog import Catalog
 from .domains import domain_info, domain_of
+from .language import fold
 from .reading import Mentions
 from .records import Action, EntityInfo, Plan
 
@@ -158,6 +159,21 @@ def _of_kind(
         if (info.domain in kinds if kinds else mentions.everything)
         and mentions.fits_class(info, loosely=loosely)
         and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
+    ]
+
+
+def namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
+    """Other devices whose names hold a subject's: the door's own lock.
+
+    "Ist die Hintertür abgeschlossen?" names the door's contact sensor
+    ("Hintertür"), which cannot be locked; "Hintertürschloss" can. So does
+    "lock it" after "is the back door open?".
+    """
+    said = {fold(info.name) for info in subjects}
+    return [
+        info
+        for info in catalog.exposed.values()
+        if info not in subjects and any(name in fold(info.name) for name in said)
     ]
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .catalog import Catalog
 from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
-from .grounding import candidates
+from .grounding import candidates, namesakes
 from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
 from .language.tables import FIXTURES
 from .reading import Reading
@@ -177,7 +177,10 @@ def _targets(
     # "Them" after "the kitchen lights" in the same words is those lights.
     if mentions.refers_back and not (mentions.entities or _kinds_said(reading)):
         last = [exposed[t] for t in dict.fromkeys(referred) if t in exposed]
-        fitting = [info for info in last if _fits(info, reading)]
+        # Else what belongs to it: "lock it" after "is the back door open?".
+        fitting = [info for info in last if _fits(info, reading)] or [
+            info for info in namesakes(last, catalog) if _fits(info, reading)
+        ]
         return fitting or None
     named = [exposed[e] for e in sorted(mentions.entities) if e in exposed]
     if not all(_fits(info, reading) for info in named):
