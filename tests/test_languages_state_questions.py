@@ -153,3 +153,53 @@ async def test_a_door_asked_if_locked_answers_with_its_lock(
     assert lock in said
     assert hass.states.get(locks[0].entity_id).state == "locked"
     assert llm_server.requests == []
+
+
+async def test_lock_it_after_asking_whether_the_door_is_open(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """After HA's answer about the door's sensor, "lock it" locks the door's lock.
+
+    The model is never asked, and the lock is locked with no question (only
+    opening asks first).
+    """
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "lock": [
+                        {
+                            "name": "Back Door Lock",
+                            "optimistic": True,
+                            "lock": [],
+                            "unlock": [],
+                        }
+                    ],
+                    "binary_sensor": [
+                        {
+                            "name": "Back Door",
+                            "state": "{{ false }}",
+                            "device_class": "door",
+                        }
+                    ],
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    for entity_id in ("lock.back_door_lock", "binary_sensor.back_door"):
+        async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
+    kitchen = home.satellite_in(hass, "Kitchen")
+
+    await converse(hass, agent_id, "is the back door open?", kitchen)
+    await converse(hass, agent_id, "lock it", kitchen)
+
+    assert hass.states.get("lock.back_door_lock").state == "locked"
+    assert llm_server.requests == []

@@ -216,6 +216,9 @@ def grounding_basis(
         kinds.update(mentions.acted_on)
     if mentions.refers_back:
         kinds.update(target.partition(".")[0] for target in last_targets)
+        # What belongs to it is referred to too ("lock it": the door's lock).
+        last = [catalog.exposed[t] for t in last_targets if t in catalog.exposed]
+        last_targets = {*last_targets, *(i.entity_id for i in namesakes(last, catalog))}
     by_kind = candidates(mentions, catalog, confirm, kinds)
     return {
         target: _basis(target, mentions, catalog, last_targets, offered, by_kind)
