@@ -11,13 +11,13 @@ grounding.py ask).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import cache
 
 from .catalog import Catalog
 from .domains import domain_info, verb_service
 from .language import (
     LANGUAGES,
     Verb,
-    Words,
     content_words,
     kind_words,
     singular,
@@ -30,13 +30,11 @@ def heads_of_names(
     heard: list[str],
     names: Mapping[str, frozenset[str]],
     catalog: Catalog,
-    spoken: Words | None,
+    language: str,
 ) -> set[str]:
     """Kind words said right beside a name of that kind ("desk lamp light")."""
-    if spoken is None:
-        return set()
     kinds: dict[str, set[str]] = {}
-    for kind, found in _nouns(spoken).items():
+    for kind, found in _nouns(language).items():
         for word in found:
             kinds.setdefault(word, set()).add(kind)
     return {
@@ -230,14 +228,15 @@ def _of_kind_said(
 
 def _nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
     """The kinds the words beside a name say by a noun (no verb's word)."""
+    return {kind for kind, found in _nouns(language).items() if found & (heard - hit)}
+
+
+@cache
+def _nouns(language: str) -> dict[str, frozenset[str]]:
+    """Each kind's words that are no verb's ("lamp", not "brighter")."""
     spoken = words_for(language)
     if spoken is None:
-        return set()
-    return {kind for kind, found in _nouns(spoken).items() if found & (heard - hit)}
-
-
-def _nouns(spoken: Words) -> dict[str, frozenset[str]]:
-    """Each kind's words that are no verb's ("lamp", not "brighter")."""
+        return {}
     verb_words = {
         w for found in spoken.verbs.values() for p in found for w in p.split()
     }

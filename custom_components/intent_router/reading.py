@@ -399,7 +399,7 @@ def _mentions(
             or catalog.exposed[entity_id].floor in floors
         }
     name_words = {word for hit in names.values() for word in hit}
-    name_words |= heads_of_names(heard, names, catalog, spoken)
+    name_words |= heads_of_names(heard, names, catalog, language)
     used = name_words | {
         w
         for place in (
