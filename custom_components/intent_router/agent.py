@@ -3,54 +3,34 @@
 The methods of `IntentRouterAgent` follow the flow in this order: 1 guard
 (empty, over-long, too many), 2 key (device, user, conversation), 3 recall
 (recent turns, the question waiting, an automation's), 4 shortcut ("again",
-"undo", "stop", "yes", "no"), 5 read (the home and the words, once), 6
-local (answers from states, HA's own sentences, plans the reading makes),
-7 plan (learned, else one model call; a newer turn cancels it), 8-11
-validate, gate, execute, respond (plan_runner.py), 12 remember (memory,
-lessons, counters, `intent_router_handled`).
-
-When the model fails, HA's own sentences get their chance (if step 6 did not
-already try them), else the user hears why. Decisions are pure functions
-(gate.py, grounding.py, shortcuts.py, learned.py, local_plans.py).
+"undo", "stop", "yes", "no"), 5-7 the first path that answers, in the one
+order `Router` holds (router.py: HA's own sentences, answers from states,
+the reading's plan, learned, the model), 8-11 validate, gate, execute,
+respond (plan_runner.py), 12 remember (memory, lessons, counters,
+`intent_router_handled`). Decisions are pure functions (gate.py,
+grounding.py, shortcuts.py, learned.py, local_plans.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 import time
 from typing import TYPE_CHECKING
 
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
-from .catalog import Catalog, async_build_catalog
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
-from .domains import action_asks_first
-from .gate import learns
 from .language import Shortcut
-from .learned import LearnedCommands, sentence_key
+from .learned import LearnedCommands
 from .llm_client import LLMClient
-from .local_intents import (
-    Held,
-    LocalHandler,
-    async_handle_by_gazetteer,
-    async_handle_locally,
-    executed_actions,
-)
-from .local_tier import answer_turn, async_read_turn, async_run_held
 from .plan_runner import PlanRunner
-from .planner import Planner, parse_completion
-from .reading import Reading, read
+from .planner import Planner
 from .records import Outcome, Plan, Turn, encode
-from .replies import (
-    AgentReply,
-    Source,
-    TurnResult,
-    build_response,
-    local_result,
-    target_names,
-)
+from .replies import AgentReply, Source, TurnResult, build_response, target_names
+from .router import Router, told
 from .shortcuts import (
     available_shortcuts,
     follow_up_actions,
@@ -64,7 +44,6 @@ from .utterance import (
     Pending,
     RateLimiter,
     Recalled,
-    SupersededError,
     Utterance,
     automation_question,
     too_long,
@@ -110,6 +89,9 @@ class IntentRouterAgent:
             hass, client, settings, self._tool_sources, self._in_flight, on_auth_failed
         )
         self._runner = PlanRunner(hass, settings, self.planner, self._in_flight)
+        self._router = Router(
+            hass, settings, self._runner, self.planner, learned, self._tool_sources
+        )
         self._pending: dict[str, Pending] = {}
         self._rate_limiter = RateLimiter(RATE_LIMIT_PER_MINUTE)
 
@@ -181,16 +163,11 @@ class IntentRouterAgent:
         self._in_flight.begin(utterance)
         try:
             result = await self._async_route(utterance)
-        except SupersededError:
-            utterance.trace(fallback="superseded")
-            return TurnResult(
-                utterance.say("superseded"), Outcome.SUPERSEDED, Source.MODEL
-            )
         except SpokenError as err:
-            result = self._refusal(utterance, err.phrase, Source.REFUSED)
+            result = told(utterance, err.phrase, Source.REFUSED)
         except HomeAssistantError as err:
             utterance.trace(error=err.translation_key)
-            result = TurnResult(str(err), Outcome.ERROR, Source.REFUSED)
+            result = TurnResult(str(err), Outcome.ERROR, Source.ERROR)
         finally:
             self._in_flight.end(utterance)
         if not utterance.dry_run and result.continue_conversation:
@@ -199,17 +176,8 @@ class IntentRouterAgent:
             )
         return result
 
-    def _refusal(
-        self, utterance: Utterance, explanation: Phrase, source: Source
-    ) -> TurnResult:
-        """A turn that ends with an explanation in the turn's language."""
-        utterance.trace(error=explanation.key)
-        result = TurnResult(utterance.phrases.say(explanation), Outcome.ERROR, source)
-        result.failure = explanation.key
-        return result
-
     async def _async_route(self, utterance: Utterance) -> TurnResult:
-        """Steps 4-10: shortcuts, local intents, the model, fallback."""
+        """Steps 4-10: a shortcut, else the first path that answers (router.py)."""
         # A yes to an automation's question means what it asked: the model.
         allowed = available_shortcuts(
             utterance.history,
@@ -220,79 +188,7 @@ class IntentRouterAgent:
         if shortcut is not None and not utterance.dry_run:
             utterance.trace(shortcut=shortcut)
             return await self._async_shortcut(utterance, shortcut)
-
-        settings = self._settings
-        # Local intents act as they match, so a dry run can only ask the model.
-        tried_local = not utterance.dry_run and (
-            settings.local_first or not settings.use_llm
-        )
-        first = await self._async_read_first(utterance, tried_local=tried_local)
-        if isinstance(first, TurnResult):
-            return first
-        catalog, reading = first
-        try:
-            if done := await self._async_without_model(
-                utterance, reading, catalog, read_first=tried_local
-            ):
-                return done
-            if not settings.use_llm:
-                raise refuse("not_understood_locally")
-            completion = await self.planner.async_plan(utterance, catalog, reading)
-            plan = parse_completion(completion)
-            utterance.trace(plan=encode(plan))
-            result = await self._runner.async_run(
-                utterance, plan, catalog, Source.MODEL, reading=reading
-            )
-        except ModelFailedError as failure:
-            utterance.trace(fallback=failure.reason)
-            if (
-                not tried_local
-                and not utterance.dry_run
-                and (local := await self._async_local(utterance, Source.FALLBACK))
-            ):
-                return local
-            return self._refusal(utterance, phrase(failure.key), Source.FALLBACK)
-        result.completion = completion
-        return result
-
-    async def _async_read_first(
-        self, utterance: Utterance, *, tried_local: bool
-    ) -> TurnResult | tuple[Catalog, Reading]:
-        """Steps 5-6 up to the reading's own commands: HA's sentences, answers.
-
-        HA's own sentences come first, questions included: what they match
-        runs as Home Assistant's agent runs it (through the gate where it
-        would open the home), so this agent never does worse than HA's own.
-        The reading answers only what they do not match. While our own
-        question waits, its answer is read with it, not by HA's sentences.
-        """
-        if (
-            tried_local
-            and utterance.pending is None
-            and (local := await self._async_local(utterance, Source.LOCAL))
-        ):
-            return local
-        # With the question it answers ("yes, close it" names nothing),
-        # against what the speaker may see and use.
-        catalog = await self._async_catalog(
-            utterance,
-            utterance.words,
-            [t for past in utterance.history for a in past.actions for t in a.targets],
-        )
-        reading = read(
-            utterance.text,
-            utterance.language,
-            catalog,
-            automation=utterance.automation,
-            asked=utterance.pending.request if utterance.pending else None,
-        )
-        if tried_local and (
-            answer := answer_turn(
-                self._settings.confirm_domains, utterance, reading, catalog
-            )
-        ):
-            return answer
-        return catalog, reading
+        return await self._router.async_answer(utterance)
 
     async def _async_shortcut(
         self, utterance: Utterance, shortcut: Shortcut
@@ -327,7 +223,7 @@ class IntentRouterAgent:
             if shortcut is Shortcut.UNDO:
                 # Undone is not wanted: not to be learned, nor kept learned.
                 self._learned.forget_sentence(acted.text)
-        catalog = await self._async_catalog(
+        catalog = await self._router.async_catalog(
             utterance, "", [t for a in plan.actions for t in a.targets]
         )
         try:
@@ -338,115 +234,16 @@ class IntentRouterAgent:
             # Something it acted on is gone or no longer exposed or allowed.
             raise refuse("follow_up_rejected") from failure
         if acted is not None and shortcut in (Shortcut.UNDO, Shortcut.REDO):
-            result.undid = acted.time
+            result = replace(result, undid=acted.time)
         if (
             shortcut in (Shortcut.UNDO, Shortcut.REDO, Shortcut.STOP)
             and result.outcome is Outcome.DONE
         ):
             names = target_names(self._hass, (o.action for o in result.outcomes))
-            result.speech = utterance.phrases.say(
-                phrase(f"{shortcut}_done", targets=names)
+            result = replace(
+                result,
+                speech=utterance.phrases.say(phrase(f"{shortcut}_done", targets=names)),
             )
-        return result
-
-    async def _async_local(
-        self,
-        utterance: Utterance,
-        source: Source,
-        handle: LocalHandler = async_handle_locally,
-    ) -> TurnResult | None:
-        """Step 5: HA's local intents (`handle`), held where they would open."""
-        before = {state.entity_id: state for state in self._hass.states.async_all()}
-        policy = self._settings.confirm_policy
-        response = await handle(
-            self._hass,
-            utterance.user_input,
-            utterance.chat_log,
-            lambda tool, state: action_asks_first(
-                tool.partition(".")[2],
-                state.domain,
-                state.attributes.get("device_class"),
-                policy,
-            ),
-        )
-        utterance.trace(local_match=response is not None)
-        if isinstance(response, Held):
-            plan = Plan(response.actions, "", 1.0)
-            catalog = await self._async_catalog(
-                utterance, "", [t for a in plan.actions for t in a.targets]
-            )
-            return await async_run_held(self._runner, utterance, plan, catalog, source)
-        if response is None:
-            return None
-        return local_result(response, executed_actions(response, before), source)
-
-    async def _async_catalog(
-        self, utterance: Utterance, text: str, recent_targets: Sequence[str]
-    ) -> Catalog:
-        """Step 6: what the model may see and use for these words."""
-        return await async_build_catalog(
-            self._hass,
-            text,
-            utterance.language,
-            utterance.user_input.device_id,
-            self._settings.allowed_domains,
-            recent_targets,
-            self._tool_sources,
-            utterance.area_id,
-        )
-
-    async def _async_without_model(
-        self,
-        utterance: Utterance,
-        reading: Reading,
-        catalog: Catalog,
-        *,
-        read_first: bool,
-    ) -> TurnResult | None:
-        """Steps 6-7 without a model: the reading, learned, HA's gazetteer."""
-        if read_first and (
-            read := await async_read_turn(
-                self._hass,
-                self._runner,
-                self._settings.confirm_domains,
-                utterance,
-                reading,
-                catalog,
-            )
-        ):
-            return read
-        if learned := await self._async_learned(utterance, catalog, reading):
-            return learned
-        if not read_first or utterance.pending or utterance.automation:
-            return None
-        return await self._async_local(
-            utterance, Source.LOCAL, async_handle_by_gazetteer
-        )
-
-    async def _async_learned(
-        self, utterance: Utterance, catalog: Catalog, reading: Reading
-    ) -> TurnResult | None:
-        """Step 7, skipped: these words here ran before and stood (learned.py)."""
-        if not learns(
-            self._settings.learn_commands,
-            answering=bool(utterance.pending or utterance.automation),
-            question=reading.question,
-        ):
-            return None
-        plan = self._learned.lookup(
-            sentence_key(utterance.text, utterance.language, catalog.speaker_area),
-            reading.mentions,
-            catalog,
-            self._settings.confirm_domains,
-        )
-        if plan is None:
-            return None
-        utterance.trace(learned=encode(plan))
-        result = await self._runner.async_run(
-            utterance, plan, catalog, Source.LEARNED, reading=reading
-        )
-        if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):  # not replayed again
-            self._learned.forget_sentence(utterance.text)
         return result
 
     def _remember(self, utterance: Utterance, result: TurnResult) -> None:

@@ -228,7 +228,7 @@ def unexposed_named(
     Assistant", the built-in agent, is no device. A name must say more than
     the places said ("Kitchen" alone names the room, "Kitchen Door" a
     door). Nothing here is ever acted on; the user hears where to expose it
-    (local_tier.py).
+    (router.py).
     """
     entity_reg = er.async_get(hass)
     heard, place_words = set(said), set(places)

@@ -30,7 +30,7 @@ from .replies import (
 )
 from .speech import refuse
 from .tools import ToolQuestion
-from .utterance import ModelFailedError, SupersededError
+from .utterance import ModelFailedError
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -99,7 +99,7 @@ class PlanRunner:
             return reply
         plan = gated.plan
         if not self._in_flight.is_latest(utterance):
-            raise SupersededError
+            return superseded(utterance, source)
 
         outcomes = await async_execute(
             self._hass,
@@ -241,3 +241,9 @@ class PlanRunner:
         if not results:
             return said
         return await self._planner.async_phrase(utterance, results) or said
+
+
+def superseded(utterance: Utterance, source: Source) -> TurnResult:
+    """A turn a newer one of its key took over: nothing of it runs."""
+    utterance.trace(fallback="superseded")
+    return TurnResult(utterance.say("superseded"), Outcome.SUPERSEDED, source)

@@ -41,14 +41,17 @@ class Source(StrEnum):
     SHORTCUT = "shortcut"
     # Words said here before, replayed without the model.
     LEARNED = "learned"
-    # The model failed: HA's own sentences answered, or the reason is told.
+    # The model failed, and the reason is told (HA's sentences answering
+    # instead are LOCAL; the trace says why the model was not heard).
     FALLBACK = "fallback"
+    # Home Assistant raised an error that ended the turn; its message is said.
+    ERROR = "error"
     # The agent's own checks refused the turn (too long, too many, unsure,
     # nothing understood without a model, a follow-up that no longer fits).
     REFUSED = "refused"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class TurnResult:
     """What happened in a turn, before it becomes a reply and a memory."""
 
@@ -123,7 +126,7 @@ class TurnResult:
 
 
 def local_result(
-    response: intent.IntentResponse, executed: list[ExecutedAction], source: Source
+    response: intent.IntentResponse, executed: list[ExecutedAction]
 ) -> TurnResult:
     """A turn Home Assistant's own sentences answered, with what they ran."""
     outcome = {
@@ -143,7 +146,7 @@ def local_result(
         else ()
     )
     return TurnResult(
-        speech, outcome, source, executed=executed, response=response, about=about
+        speech, outcome, Source.LOCAL, executed=executed, response=response, about=about
     )
 
 
