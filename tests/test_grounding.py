@@ -14,6 +14,7 @@ from custom_components.intent_router.grounding import (
 )
 from custom_components.intent_router.reading import find_mentions, read
 from custom_components.intent_router.records import Action, EntityInfo, Plan
+from custom_components.intent_router.said import Said
 
 from .helpers import small_catalog
 
@@ -303,7 +304,8 @@ def test_what_may_be_learned(
     verdict = check_grounding(plan, mentions, catalog, last, (), CONFIRM)
 
     assert isinstance(verdict, Grounded), verdict
-    assert is_learnable(plan, verdict, mentions, catalog, text, CONFIRM) is learnable
+    said = Said.of(text, "en")
+    assert is_learnable(plan, verdict, mentions, catalog, said, CONFIRM) is learnable
 
 
 class _Tool:
@@ -375,8 +377,14 @@ def test_a_word_is_a_misheard_kind_only_where_the_home_has_it() -> None:
     thermostat = _entity("climate.hallway", "Thermostat", "Hallway")
     with_heating = small_catalog([*home, thermostat], ["Hallway"], None)
 
-    assert read("I'm heading to bed", "en", without).mentions.kinds == frozenset()
-    assert "heading" in read("I'm heading to bed", "en", without).unexplained
-    assert read("turn up the heeting", "en", with_heating).mentions.kinds == {"climate"}
+    assert (
+        read(Said.of("I'm heading to bed", "en"), without).mentions.kinds == frozenset()
+    )
+    assert "heading" in read(Said.of("I'm heading to bed", "en"), without).unexplained
+    assert read(Said.of("turn up the heeting", "en"), with_heating).mentions.kinds == {
+        "climate"
+    }
     # A kind said as it is stays that kind, in any home.
-    assert read("turn up the heating", "en", without).mentions.kinds == {"climate"}
+    assert read(Said.of("turn up the heating", "en"), without).mentions.kinds == {
+        "climate"
+    }

@@ -6,6 +6,7 @@ import pytest
 
 from custom_components.intent_router.catalog import shortlist
 from custom_components.intent_router.gate import Decision, decide
+from custom_components.intent_router.language import words
 from custom_components.intent_router.llm_reply import (
     LLMResponseError,
     extract_json_object,
@@ -167,7 +168,7 @@ def _entity(entity_id: str, name: str, area: str | None) -> EntityInfo:
 def test_small_homes_are_sent_whole() -> None:
     """Below the shortlist size every exposed entity is sent."""
     entities = [_entity(f"switch.s{i}", f"Switch {i}", None) for i in range(10)]
-    assert len(shortlist(entities, "hello", "en", None)) == 10
+    assert len(shortlist(entities, words("hello"), "en", None)) == 10
 
 
 def test_large_homes_are_shortlisted_by_relevance() -> None:
@@ -181,7 +182,7 @@ def test_large_homes_are_shortlisted_by_relevance() -> None:
     chosen = {
         e.entity_id
         for e in shortlist(
-            entities, "turn on the desk lamp and the kitchen", "en", "Bedroom"
+            entities, words("turn on the desk lamp and the kitchen"), "en", "Bedroom"
         )
     }
     assert {"light.desk", "light.kitchen", "fan.bedroom"} <= chosen
@@ -204,5 +205,5 @@ def test_words_for_a_kind_of_device_shortlist_it(language: str, text: str) -> No
     """Words that imply light bring the lights, in each language, by no name."""
     entities = [_entity(f"sensor.s{i}", f"Probe {i}", "Attic") for i in range(200)]
     entities.append(_entity("light.ceiling", "Ceiling", "Living Room"))
-    chosen = [e.entity_id for e in shortlist(entities, text, language, None)]
+    chosen = [e.entity_id for e in shortlist(entities, words(text), language, None)]
     assert chosen == ["light.ceiling"]

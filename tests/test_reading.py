@@ -36,6 +36,7 @@ from custom_components.intent_router.records import (
     ExecutedAction,
     Plan,
 )
+from custom_components.intent_router.said import Said
 from custom_components.intent_router.values import Value
 
 from .helpers import small_catalog
@@ -111,12 +112,12 @@ def _catalog(speaker_area: str | None = "Bedroom") -> Catalog:
 )
 def test_the_verb_decides_between_equal_names(text: str, named: set[str]) -> None:
     """A lock and a contact sensor of the same name: "unlock" means the lock."""
-    assert read(text, "en", _catalog()).mentions.entities == named
+    assert read(Said.of(text, "en"), _catalog()).mentions.entities == named
 
 
 def test_a_word_of_a_name_is_not_also_a_kind() -> None:
     """The word "door" in "back door" names the lock, not also covers."""
-    mentions = read("unlock the back door", "en", _catalog()).mentions
+    mentions = read(Said.of("unlock the back door", "en"), _catalog()).mentions
 
     assert "cover" not in mentions.kinds
 
@@ -124,7 +125,7 @@ def test_a_word_of_a_name_is_not_also_a_kind() -> None:
 def test_a_kind_word_implies_its_device_classes() -> None:
     """The word "door" means a door or garage cover, never the blinds."""
     catalog = _catalog()
-    reading = read("open the door", "en", catalog)
+    reading = read(Said.of("open the door", "en"), catalog)
 
     assert "cover.door" in reading.mentions.classes
     assert not reading.mentions.fits_class(catalog.exposed["cover.living_blinds"])
@@ -147,7 +148,7 @@ def test_values_with_their_units(
     text: str, language: str, values: tuple[Value, ...]
 ) -> None:
     """Digits, decimals with either mark, number words, symbols and units."""
-    assert read(text, language, _catalog()).values == values
+    assert read(Said.of(text, language), _catalog()).values == values
 
 
 @pytest.mark.parametrize(
@@ -170,7 +171,7 @@ def test_values_with_their_units(
 )
 def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> None:
     """The verb is read, and a misspelt "turn" still leaves "off" an off."""
-    assert read(text, language, _catalog()).verbs == verbs
+    assert read(Said.of(text, language), _catalog()).verbs == verbs
 
 
 @pytest.mark.parametrize(
@@ -184,7 +185,7 @@ def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> 
 )
 def test_questions_by_opener_or_mark(text: str, question: bool) -> None:
     """A "?" asks, unless it ends a request."""
-    assert read(text, "en", _catalog()).question is question
+    assert read(Said.of(text, "en"), _catalog()).question is question
 
 
 def _plan(
@@ -195,7 +196,7 @@ def _plan(
     catalog = _catalog(area)
     last = last_actions or []
     return plan_from_reading(
-        read(text, "en", catalog),
+        read(Said.of(text, "en"), catalog),
         catalog,
         last,
         CONFIRM,
@@ -307,10 +308,12 @@ def test_a_reversed_verb_is_against_the_words() -> None:
     lock = Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 0.9)
     on = Plan((Action("switch.turn_on", ("switch.kettle",)),), "", 0.9)
 
-    assert against_the_words(off, read("trun off the kettle", "en", catalog))
-    assert against_the_words(lock, read("lock the back door", "en", catalog))
-    assert not against_the_words(on, read("turn on the kettle", "en", catalog))
-    assert not against_the_words(off, read("is the kettle off?", "en", catalog))
+    assert against_the_words(off, read(Said.of("trun off the kettle", "en"), catalog))
+    assert against_the_words(lock, read(Said.of("lock the back door", "en"), catalog))
+    assert not against_the_words(on, read(Said.of("turn on the kettle", "en"), catalog))
+    assert not against_the_words(
+        off, read(Said.of("is the kettle off?", "en"), catalog)
+    )
 
 
 def test_the_gate_gives_one_verdict() -> None:
@@ -323,10 +326,10 @@ def test_the_gate_gives_one_verdict() -> None:
 
     def facts(text: str, **turn: Any) -> Facts:
         policy = ConfirmPolicy(frozenset({"lock"}))
-        return Facts(catalog, 0.7, policy, text, "en", **turn)
+        return Facts(catalog, 0.7, policy, Said.of(text, "en"), **turn)
 
     def said(text: str, **turn: Any) -> Facts:
-        return facts(text, reading=read(text, "en", catalog), **turn)
+        return facts(text, reading=read(Said.of(text, "en"), catalog), **turn)
 
     against = gate(on, said("turn off the kettle"))
     asked = gate(on, said("is the kettle on?", from_model=True))
@@ -353,7 +356,7 @@ def test_the_gate_gives_one_verdict() -> None:
 def test_a_guess_by_kind_never_runs_for_a_device_named() -> None:
     """The named lock's action dropped: the blinds do not open in its place."""
     catalog = _catalog("Living Room")
-    reading = read("unlock the back door", "en", catalog)
+    reading = read(Said.of("unlock the back door", "en"), catalog)
     wrong = Plan(
         (
             Action("binary_sensor.turn_on", ("binary_sensor.back_door",)),
@@ -376,7 +379,7 @@ def test_it_after_a_question_is_what_was_asked_about() -> None:
     """Asked what the speaker plays, "turn it down" means the speaker."""
     catalog = _catalog("Kitchen")
     plan = plan_from_reading(
-        read("turn it down a bit", "en", catalog),
+        read(Said.of("turn it down a bit", "en"), catalog),
         catalog,
         [ExecutedAction("light.turn_on", ["light.kitchen_ceiling"], {})],
         CONFIRM,
@@ -431,7 +434,7 @@ def test_brighter_leaves_the_lights_that_are_off() -> None:
     assert plan.actions[0].targets == ("light.kitchen_ceiling", "light.kitchen_counter")
     catalog = _catalog("Office")
     assert plan_from_reading(
-        read("dimmer", "en", catalog), catalog, [], CONFIRM
+        read(Said.of("dimmer", "en"), catalog), catalog, [], CONFIRM
     ) == Plan(
         (
             Action(
@@ -470,24 +473,28 @@ def test_the_same_elsewhere_takes_the_kind_when_no_class_alike() -> None:
 
 def test_the_one_is_which_not_how_much() -> None:
     """The words "the one in the living room" name no value."""
-    assert read("the one in the living room", "en", _catalog()).values == ()
+    assert read(Said.of("the one in the living room", "en"), _catalog()).values == ()
 
 
 def test_a_new_command_is_not_read_with_the_last_question() -> None:
     """Asked about the back door lock, "turn off the kettle" is about the kettle."""
     reading = read(
-        "turn off the kettle", "en", _catalog(), asked="unlock the back door"
+        Said.of("turn off the kettle", "en"), _catalog(), asked="unlock the back door"
     )
 
     assert reading.mentions.entities == {"switch.kettle"}
     assert reading.verbs == {Verb.OFF}
-    answer = read("the kitchen one", "en", _catalog(), asked="turn on the lamp")
+    answer = read(
+        Said.of("the kitchen one", "en"), _catalog(), asked="turn on the lamp"
+    )
     assert answer.verbs == {Verb.ON}
 
 
 def test_a_request_in_a_question_says_nothing_more() -> None:
     """In "could you maybe ... thanks" only the request is left to read."""
-    reading = read("could you maybe turn off the kettle, thanks", "en", _catalog())
+    reading = read(
+        Said.of("could you maybe turn off the kettle, thanks", "en"), _catalog()
+    )
 
     assert reading.unexplained == ()
     assert not reading.question
@@ -496,7 +503,7 @@ def test_a_request_in_a_question_says_nothing_more() -> None:
 def test_a_kind_in_rooms_nobody_named_asks_which() -> None:
     """The model pauses every lamp of two other rooms: that is a question."""
     catalog = _catalog("Garage")
-    reading = read("turn off the lamp", "en", catalog)
+    reading = read(Said.of("turn off the lamp", "en"), catalog)
     both = Plan(
         (Action("light.turn_off", ("light.bedroom_lamp", "light.office_lamp")),),
         "",
@@ -513,7 +520,7 @@ def test_a_kind_in_rooms_nobody_named_asks_which() -> None:
 def test_which_one_names_only_what_fits_the_words() -> None:
     """The kettle unsaid, the model's lights are not offered as choices."""
     catalog = _catalog("Kitchen")
-    reading = read("swtich on the cofee maker", "en", catalog)
+    reading = read(Said.of("swtich on the cofee maker", "en"), catalog)
     lights = Plan((Action("light.turn_on", ("light.office_lamp",)),), "", 0.9)
 
     verdict = check_grounding(lights, reading.mentions, catalog, (), (), CONFIRM)
@@ -524,7 +531,7 @@ def test_which_one_names_only_what_fits_the_words() -> None:
 def test_open_the_garage_is_grounded_by_the_verb_in_the_place_said() -> None:
     """No kind said: the verb's own kind, in the place said, grounds it."""
     catalog = _catalog("Kitchen")
-    reading = read("open the garage", "en", catalog)
+    reading = read(Said.of("open the garage", "en"), catalog)
     plan = Plan((Action("cover.open_cover", ("cover.garage_door",)),), "", 1.0)
 
     verdict = check_grounding(plan, reading.mentions, catalog, (), (), CONFIRM)
@@ -577,7 +584,7 @@ def test_names_the_words_say_equally_ask_which(
 ) -> None:
     """From the kitchen: asked, never all; in the office, the office's one."""
     planned = plan_from_reading(
-        read(text, language, _shared_names("Kitchen")),
+        read(Said.of(text, language), _shared_names("Kitchen")),
         _shared_names("Kitchen"),
         [],
         CONFIRM,
@@ -586,7 +593,7 @@ def test_names_the_words_say_equally_ask_which(
     assert {c.partition(".")[2] for c in planned.choices} == choices
 
     office = _shared_names("Office")
-    here = read(text, language, office).mentions
+    here = read(Said.of(text, language), office).mentions
     bedroom = ("bedroom", "schlafzimmer", "chambre")
     assert not {e for e in here.entities if e.endswith(bedroom)}
 
@@ -606,7 +613,7 @@ def test_names_the_words_say_equally_ask_which(
 )
 def test_the_fullest_name_is_the_one_meant(text: str, named: set[str]) -> None:
     """A kind said beside a name, or the place said, tells equal names apart."""
-    mentions = read(text, "en", _shared_names("Kitchen")).mentions
+    mentions = read(Said.of(text, "en"), _shared_names("Kitchen")).mentions
     assert mentions.entities == named
     assert not mentions.which
     assert not mentions.kinds
@@ -626,7 +633,9 @@ def test_the_fullest_name_is_the_one_meant(text: str, named: set[str]) -> None:
 )
 def test_a_verb_is_not_also_a_kind(text: str, language: str, kinds: set[str]) -> None:
     """Said as the verb, "switch" is no switch; said as the device it is."""
-    assert read(text, language, _shared_names("Office")).mentions.kinds == kinds
+    assert (
+        read(Said.of(text, language), _shared_names("Office")).mentions.kinds == kinds
+    )
 
 
 @pytest.mark.parametrize(
@@ -644,7 +653,7 @@ def test_a_verb_opens_a_command_not_a_story(
     text: str, language: str, imperative: bool
 ) -> None:
     """Whether the words open with a verb, as a command to run a script does."""
-    assert read(text, language, _shared_names(None)).imperative is imperative
+    assert read(Said.of(text, language), _shared_names(None)).imperative is imperative
 
 
 def _kitchen_of(language: str) -> Catalog:
@@ -690,7 +699,9 @@ def test_all_of_a_kind_is_that_kind_not_everything_there(
     names = {"Kitchen": {"de": "Küche", "fr": "Cuisine"}.get(language, "Kitchen")}
     catalog = _renamed(_kitchen_of(language), names)
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, [], CONFIRM
+    )
 
     assert planned == Plan((Action("light.turn_off", ("light.ceiling",)),), "", 1.0)
 
@@ -727,7 +738,7 @@ def test_a_kind_said_that_the_verb_fits_nowhere_is_not_the_rest_of_the_room() ->
     """Saying "open the lights in the kitchen" opens no blind: the kind decides."""
     assert (
         plan_from_reading(
-            read("open the lights in the kitchen", "en", _kitchen_of("en")),
+            read(Said.of("open the lights in the kitchen", "en"), _kitchen_of("en")),
             _kitchen_of("en"),
             [],
             CONFIRM,
@@ -749,7 +760,7 @@ def test_a_verb_word_in_a_place_name_is_the_places() -> None:
         "light.ceiling", "Techo", (), "Cocina", "off", {}, floor="Planta baja"
     )
 
-    reading = read("enciende las luces de la planta baja", "es", catalog)
+    reading = read(Said.of("enciende las luces de la planta baja", "es"), catalog)
 
     assert reading.verbs == {Verb.ON}
     assert plan_from_reading(reading, catalog, [], CONFIRM) == Plan(
@@ -762,7 +773,7 @@ def test_a_kind_said_in_the_plural_in_a_place_is_that_places() -> None:
 
     "Doors" is a kind's word as "door" is: it names no device by itself.
     """
-    reading = read("lock the kitchen doors", "en", _kitchen_of("en"))
+    reading = read(Said.of("lock the kitchen doors", "en"), _kitchen_of("en"))
     planned = plan_from_reading(reading, _kitchen_of("en"), [], CONFIRM)
 
     assert "lock.sliding_doors" not in reading.mentions.entities
@@ -781,7 +792,9 @@ def test_a_kind_in_the_plural_with_a_place_keeps_to_the_place() -> None:
     catalog = small_catalog(home, ["Kitchen", "Office"], None)
 
     planned = plan_from_reading(
-        read("turn off the ceiling strip lights in the kitchen", "en", catalog),
+        read(
+            Said.of("turn off the ceiling strip lights in the kitchen", "en"), catalog
+        ),
         catalog,
         [],
         CONFIRM,
@@ -803,7 +816,7 @@ def test_a_question_about_an_english_named_door_in_german_keeps_the_lock() -> No
     ]
     catalog = small_catalog(home, ["Kitchen"], "Kitchen")
 
-    reading = read("Ist die Hintertür abgeschlossen?", "de", catalog)
+    reading = read(Said.of("Ist die Hintertür abgeschlossen?", "de"), catalog)
 
     assert "lock.back_door" in reading.mentions.entities
 
@@ -819,7 +832,7 @@ def test_a_question_about_an_english_named_door_in_german_keeps_the_lock() -> No
 )
 def test_in_here_is_the_speakers_room(text: str, language: str) -> None:
     """Saying "in here" leaves no word open, as "here" did."""
-    reading = read(text, language, _catalog("Kitchen"))
+    reading = read(Said.of(text, language), _catalog("Kitchen"))
 
     assert reading.question
     assert not set(reading.unexplained) - reading.question_words
@@ -842,7 +855,9 @@ _ROOMS = [
 
 def _rooms_plan(text: str, language: str) -> Plan | Choice | None:
     catalog = small_catalog(_ROOMS, ["Living Room", "Bedroom"], "Living Room")
-    return plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+    return plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, [], CONFIRM
+    )
 
 
 @pytest.mark.parametrize(
@@ -880,7 +895,7 @@ def test_a_lamp_among_lamps_is_asked_about() -> None:
     catalog = small_catalog(home, ["Living Room", "Bedroom"], "Living Room")
 
     planned = plan_from_reading(
-        read("Allume le lampadaire", "fr", catalog), catalog, [], CONFIRM
+        read(Said.of("Allume le lampadaire", "fr"), catalog), catalog, [], CONFIRM
     )
 
     assert planned == Choice(("light.living_room_lamp", "light.reading_lamp"))
@@ -913,7 +928,7 @@ def test_a_window_covering_stands_for_another_where_none_is_so(
 def test_a_french_questions_shape_asks_nothing_of_the_home(text: str) -> None:
     """The question's shape ("est-ce que", "fait-il") is not left open."""
     catalog = small_catalog(_ROOMS, ["Living Room", "Bedroom"], "Living Room")
-    reading = read(text, "fr", catalog)
+    reading = read(Said.of(text, "fr"), catalog)
 
     assert reading.question
     assert set(reading.unexplained) <= reading.question_words
@@ -987,7 +1002,9 @@ def test_pause_and_resume_are_read(
     """
     catalog = small_catalog(PLAYERS, ["Kitchen", "Living Room"], "Kitchen")
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, (), CONFIRM
+    )
 
     assert isinstance(planned, Plan)
     ((action),) = planned.actions
@@ -1005,11 +1022,13 @@ def test_a_reversed_pause_is_against_the_words() -> None:
         (Action("media_player.media_pause", ("media_player.living_speaker",)),), "", 0.9
     )
 
-    assert against_the_words(resume, read("pause the kitchen speaker", "en", catalog))
     assert against_the_words(
-        pause, read("riprendi la musica in soggiorno", "it", catalog)
+        resume, read(Said.of("pause the kitchen speaker", "en"), catalog)
     )
-    assert not against_the_words(pause, read("pause the music", "en", catalog))
+    assert against_the_words(
+        pause, read(Said.of("riprendi la musica in soggiorno", "it"), catalog)
+    )
+    assert not against_the_words(pause, read(Said.of("pause the music", "en"), catalog))
 
 
 def test_a_verb_said_in_several_words_names_no_place() -> None:
@@ -1022,7 +1041,7 @@ def test_a_verb_said_in_several_words_names_no_place() -> None:
     catalog.area_floors.update({"Woonkamer": "Beneden", "Keuken": "Boven"})
 
     planned = plan_from_reading(
-        read("de rolluiken in de woonkamer naar beneden", "nl", catalog),
+        read(Said.of("de rolluiken in de woonkamer naar beneden", "nl"), catalog),
         catalog,
         (),
         CONFIRM,
@@ -1035,7 +1054,9 @@ def test_a_verb_said_in_several_words_names_no_place() -> None:
 
 def test_a_small_degree_is_a_degree() -> None:
     """Dutch "een graadje hoger": the diminutive of a unit is the unit."""
-    reading = read("zet de thermostaat een graadje hoger", "nl", _catalog("Hallway"))
+    reading = read(
+        Said.of("zet de thermostaat een graadje hoger", "nl"), _catalog("Hallway")
+    )
 
     assert not reading.unexplained
     assert Verb.UP in reading.verbs
@@ -1051,7 +1072,10 @@ def test_a_small_degree_is_a_degree() -> None:
 def test_opening_a_lock_named_unlocks_it(text: str, language: str) -> None:
     """Opening a lock named is an unlock (the gate then asks first)."""
     planned = plan_from_reading(
-        read(text, language, _catalog("Hallway")), _catalog("Hallway"), (), CONFIRM
+        read(Said.of(text, language), _catalog("Hallway")),
+        _catalog("Hallway"),
+        (),
+        CONFIRM,
     )
 
     assert planned == Plan((Action("lock.unlock", ("lock.back_door_lock",)),), "", 1.0)
@@ -1083,7 +1107,9 @@ def test_a_kinds_own_name_calls_every_device_of_it(text: str, language: str) -> 
     ]
     catalog = small_catalog(home, ["Kitchen"], "Kitchen")
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, (), CONFIRM
+    )
 
     assert planned == Plan(
         (Action("light.turn_off", ("light.cabinets", "light.ceiling")),), "", 1.0
@@ -1105,7 +1131,9 @@ def test_a_name_says_the_class_no_attribute_does(text: str, language: str) -> No
     ]
     catalog = small_catalog(home, ["Garage", "Soggiorno"], None)
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, (), CONFIRM
+    )
 
     assert isinstance(planned, Plan)
     (action,) = planned.actions
@@ -1122,7 +1150,9 @@ def test_a_name_that_is_its_kinds_word_yields_to_the_place_said() -> None:
     catalog = small_catalog(home, ["Soggiorno", "Cucina"], None)
 
     def planned(text: str) -> Plan | Choice | None:
-        return plan_from_reading(read(text, "it", catalog), catalog, (), CONFIRM)
+        return plan_from_reading(
+            read(Said.of(text, "it"), catalog), catalog, (), CONFIRM
+        )
 
     assert planned("accendi il ventilatore in cucina") == Plan(
         (Action("fan.turn_on", ("fan.kitchen",)),), "", 1.0
@@ -1153,7 +1183,7 @@ def test_the_rooms_blinds_before_another_rooms_shutters() -> None:
     catalog = small_catalog(home, ["Keuken", "Woonkamer"], "Woonkamer")
 
     planned = plan_from_reading(
-        read("Hier de rolluiken openen", "nl", catalog), catalog, (), CONFIRM
+        read(Said.of("Hier de rolluiken openen", "nl"), catalog), catalog, (), CONFIRM
     )
 
     assert planned == Plan((Action("cover.open_cover", ("cover.living",)),), "", 1.0)
@@ -1200,7 +1230,9 @@ def test_a_kind_word_beside_a_name_adds_no_others_of_the_kind(
     catalog = small_catalog(home, ["A", "B"], None)
     catalog.area_floors.update(dict.fromkeys(["A", "B"], floor))
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, (), CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, (), CONFIRM
+    )
 
     assert planned == Plan((Action(f"{kind}.{service}", (f"{kind}.aqara",)),), "", 1.0)
 
@@ -1216,7 +1248,7 @@ def test_a_kinds_own_name_on_a_floor_is_every_light_there() -> None:
     catalog.area_floors.update(dict.fromkeys(["Garage", "Kitchen"], floor))
 
     planned = plan_from_reading(
-        read("turn the light in the first floor off", "en", catalog),
+        read(Said.of("turn the light in the first floor off", "en"), catalog),
         catalog,
         (),
         CONFIRM,
@@ -1258,7 +1290,9 @@ def test_on_or_off_said_never_unlocks(text: str, language: str) -> None:
     ]
     catalog = small_catalog(home, ["Kitchen"], None)
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, [], CONFIRM
+    )
 
     tools = [a.tool for a in planned.actions] if isinstance(planned, Plan) else []
     assert "lock.unlock" not in tools
@@ -1287,7 +1321,7 @@ def test_a_noun_of_another_kind_keeps_a_name_from_being_read(
     ]
     catalog = small_catalog(home, [], None)
 
-    reading = read(text, language, catalog)
+    reading = read(Said.of(text, language), catalog)
 
     assert not reading.mentions.entities & {"light.office", "light.arbeitszimmer"}
 
@@ -1306,7 +1340,7 @@ def test_a_kind_word_of_a_name_is_no_plural() -> None:
     catalog = small_catalog(home, [], None)
 
     planned = plan_from_reading(
-        read("turn on Master Bedroom Lights to 51% brightness", "en", catalog),
+        read(Said.of("turn on Master Bedroom Lights to 51% brightness", "en"), catalog),
         catalog,
         [],
         CONFIRM,
@@ -1334,7 +1368,7 @@ def test_a_participle_is_the_state_a_question_asks(
     text: str, language: str, verb: Verb
 ) -> None:
     """A participle ("abierta", "cerrada con llave") is the state asked of."""
-    reading = read(text, language, _catalog())
+    reading = read(Said.of(text, language), _catalog())
 
     assert reading.question
     assert reading.verbs - {Verb.SET} == {verb}
@@ -1346,8 +1380,7 @@ def test_a_participle_in_an_automations_question_is_no_verb() -> None:
     "La puerta lleva 10 minutos abierta, ¿la cierro?" asks to close it.
     """
     reading = read(
-        "No, todavía no",
-        "es",
+        Said.of("No, todavía no", "es"),
         _catalog(),
         automation="La puerta lleva 10 minutos abierta, ¿la cierro?",
     )
@@ -1371,7 +1404,10 @@ def test_a_name_and_a_kind_of_another_domain_are_both_acted_on() -> None:
     catalog = small_catalog(home, ["Living Room", "Bedroom"], "Living Room")
 
     planned = plan_from_reading(
-        read("turn off the tv and the lamp", "en", catalog), catalog, [], CONFIRM
+        read(Said.of("turn off the tv and the lamp", "en"), catalog),
+        catalog,
+        [],
+        CONFIRM,
     )
 
     assert planned == Plan(
@@ -1395,7 +1431,9 @@ def test_climate_is_a_kind_word_not_a_part_of_a_name() -> None:
     ]
     catalog = small_catalog(home, [], None)
 
-    reading = read("Turn off the Netatmo Smart Thermostat climate", "en", catalog)
+    reading = read(
+        Said.of("Turn off the Netatmo Smart Thermostat climate", "en"), catalog
+    )
 
     assert reading.mentions.entities == {"climate.netatmo"}
 
@@ -1416,7 +1454,9 @@ def test_a_pronoun_after_a_kind_said_is_that_kind(text: str, language: str) -> N
     """
     catalog = _catalog("Kitchen")
 
-    planned = plan_from_reading(read(text, language, catalog), catalog, [], CONFIRM)
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, [], CONFIRM
+    )
 
     assert planned == Plan(
         (
@@ -1443,7 +1483,7 @@ def test_lock_it_after_asking_of_the_door_locks_its_lock() -> None:
     catalog = small_catalog(home, ["Kitchen"], "Kitchen")
 
     planned = plan_from_reading(
-        read("lock it", "en", catalog),
+        read(Said.of("lock it", "en"), catalog),
         catalog,
         [],
         CONFIRM,

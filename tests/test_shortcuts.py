@@ -13,6 +13,7 @@ from custom_components.intent_router.records import (
     PriorState,
     Turn,
 )
+from custom_components.intent_router.said import Said
 from custom_components.intent_router.shortcuts import (
     match_shortcut,
     referred,
@@ -78,7 +79,7 @@ AFTER_AN_ACTION = [Shortcut.AGAIN, Shortcut.UNDO, Shortcut.STOP]
 )
 def test_match_shortcut(text: str, language: str, expected: Shortcut | None) -> None:
     """Whole listed phrases match, alone, politely or doubled ("no, never mind")."""
-    assert match_shortcut(text, language, ALL) is expected
+    assert match_shortcut(Said.of(text, language), ALL) is expected
 
 
 @pytest.mark.parametrize(
@@ -88,9 +89,9 @@ def test_cancel_answers_a_question_or_undoes_an_action(
     text: str, language: str
 ) -> None:
     """After a question "annule" is a no; after an action it is an undo."""
-    assert match_shortcut(text, language, AFTER_A_QUESTION) is Shortcut.NO
+    assert match_shortcut(Said.of(text, language), AFTER_A_QUESTION) is Shortcut.NO
     expected = None if language == "en" else Shortcut.UNDO
-    assert match_shortcut(text, language, AFTER_AN_ACTION) is expected
+    assert match_shortcut(Said.of(text, language), AFTER_AN_ACTION) is expected
 
 
 @pytest.mark.parametrize(
@@ -119,7 +120,7 @@ def test_questions_about_the_home(text: str, language: str, expected: bool) -> N
 
 def test_match_shortcut_only_offers_what_is_allowed() -> None:
     """A yes without a pending question is not a shortcut."""
-    assert match_shortcut("yes", "en", [Shortcut.AGAIN, Shortcut.UNDO]) is None
+    assert match_shortcut(Said.of("yes", "en"), [Shortcut.AGAIN, Shortcut.UNDO]) is None
 
 
 def _undo(entity_id: str, state: str, **attributes: Any) -> list[Action]:

@@ -19,6 +19,7 @@ from custom_components.intent_router.language import (
 )
 from custom_components.intent_router.reading import read
 from custom_components.intent_router.records import EntityInfo
+from custom_components.intent_router.said import Said
 from custom_components.intent_router.shortcuts import answers_yes, match_shortcut
 from custom_components.intent_router.values import Value, said_values, said_words
 
@@ -62,7 +63,9 @@ def test_small_words_are_not_the_distinctive_part_of_a_name(
     language: str, text: str
 ) -> None:
     """Small words ("im", "de la", "della") name nothing: not the other light."""
-    assert read(text, language, _home(language)).mentions.entities == {"light.second"}
+    assert read(Said.of(text, language), _home(language)).mentions.entities == {
+        "light.second"
+    }
 
 
 @pytest.mark.parametrize(
@@ -78,7 +81,7 @@ def test_elision_is_stripped_before_matching(
     language: str, text: str, area: str
 ) -> None:
     """An elided article is no part of a place: "l'entrée" is the Entrée."""
-    reading = read(text, language, _home(language))
+    reading = read(Said.of(text, language), _home(language))
     assert reading.mentions.areas == {area}
     assert not reading.unexplained
 
@@ -97,14 +100,14 @@ def test_a_compound_is_its_room_and_its_kind(
     language: str, text: str, area: str, kind: str
 ) -> None:
     """Küchenlampe: the kitchen's lamps, where the home has a kitchen."""
-    reading = read(text, language, _home(language))
+    reading = read(Said.of(text, language), _home(language))
     assert reading.mentions.areas == {area}
     assert kind in reading.mentions.kinds
 
 
 def test_a_compound_whose_head_the_home_lacks_stays_unexplained() -> None:
     """No garden in the home: "Gartenlampe" is left to the model, not split."""
-    reading = read("Schalte die Gartenlampe ein", "de", _home("de"))
+    reading = read(Said.of("Schalte die Gartenlampe ein", "de"), _home("de"))
     assert reading.unexplained == ("gartenlampe",)
     assert not reading.mentions.kinds
 
@@ -122,7 +125,7 @@ def test_a_compound_whose_head_the_home_lacks_stays_unexplained() -> None:
 )
 def test_verb_forms_are_no_kinds(language: str, text: str, kinds: set[str]) -> None:
     """Verb forms are no kinds: "schalten" is no "Schalter", "open" no sensor."""
-    assert read(text, language, _home(language)).mentions.kinds == kinds
+    assert read(Said.of(text, language), _home(language)).mentions.kinds == kinds
 
 
 @pytest.mark.parametrize(
@@ -142,7 +145,7 @@ def test_verb_forms_are_no_kinds(language: str, text: str, kinds: set[str]) -> N
 )
 def test_an_article_does_not_refer_back(language: str, text: str) -> None:
     """Before a noun, "la", "het", "das" are articles, not "it"."""
-    assert not read(text, language, _home(language)).mentions.refers_back
+    assert not read(Said.of(text, language), _home(language)).mentions.refers_back
 
 
 @pytest.mark.parametrize(
@@ -169,7 +172,7 @@ def test_an_article_does_not_refer_back(language: str, text: str) -> None:
 )
 def test_a_real_pronoun_refers_back(language: str, text: str) -> None:
     """Clitics, "hem"/"'m", "sie" at the end: what was last acted on."""
-    reading = read(text, language, _home(language))
+    reading = read(Said.of(text, language), _home(language))
     assert reading.mentions.refers_back
     assert reading.verbs
 
@@ -288,7 +291,8 @@ def test_questions_of_each_language(text: str, language: str, expected: bool) ->
 def test_everyday_answers(text: str, language: str, expected: Shortcut | None) -> None:
     """Yes and no of the review, after a question; dropped words are none."""
     assert (
-        match_shortcut(text, language, [*AFTER_A_QUESTION, Shortcut.STOP]) is expected
+        match_shortcut(Said.of(text, language), [*AFTER_A_QUESTION, Shortcut.STOP])
+        is expected
     )
 
 
@@ -312,7 +316,7 @@ def test_everyday_follow_ups(
 ) -> None:
     """Undo, again and stop of the review, after an action."""
     after_an_action = [Shortcut.AGAIN, Shortcut.UNDO, Shortcut.STOP, Shortcut.NO]
-    assert match_shortcut(text, language, after_an_action) is expected
+    assert match_shortcut(Said.of(text, language), after_an_action) is expected
 
 
 @pytest.mark.parametrize(
@@ -321,7 +325,7 @@ def test_everyday_follow_ups(
 )
 def test_everything_words(language: str, text: str) -> None:
     """Everywhere ("überall", "allemaal") is the whole home."""
-    assert read(text, language, _home(language)).mentions.everything
+    assert read(Said.of(text, language), _home(language)).mentions.everything
 
 
 @pytest.mark.parametrize(
@@ -335,7 +339,7 @@ def test_everything_words(language: str, text: str) -> None:
 )
 def test_a_yes_with_a_no_in_it_is_no_yes(text: str, language: str) -> None:
     """An automation's question is never confirmed by words that say no."""
-    assert not answers_yes(text, language)
+    assert not answers_yes(Said.of(text, language))
 
 
 @pytest.mark.parametrize(
@@ -351,7 +355,7 @@ def test_a_yes_with_a_no_in_it_is_no_yes(text: str, language: str) -> None:
 )
 def test_a_yes_that_says_more_is_a_yes(text: str, language: str) -> None:
     """A yes that goes on to say what to do still confirms the question."""
-    assert answers_yes(text, language)
+    assert answers_yes(Said.of(text, language))
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
@@ -370,7 +374,7 @@ def test_the_tables_agree(language: str) -> None:
             not any(f" {no} " in f" {yes} " for no in spoken.shortcuts[Shortcut.NO])
             or set(yes.split()) & spoken.negations
         ), yes
-        assert answers_yes(yes, language), yes
+        assert answers_yes(Said.of(yes, language)), yes
     kinds = {w for found in spoken.kinds.values() for w in found}
     assert not spoken.verb_forms & kinds
     assert not spoken.closing & spoken.reference

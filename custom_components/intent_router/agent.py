@@ -23,7 +23,7 @@ from homeassistant.helpers import intent
 
 from .const import EVENT_HANDLED, RATE_LIMIT_PER_MINUTE
 from .context_store import ContextStore, context_key
-from .language import Shortcut
+from .language import Shortcut, fold
 from .learned import LearnedCommands
 from .llm_client import LLMClient
 from .plan_runner import PlanRunner
@@ -31,6 +31,7 @@ from .planner import Planner
 from .records import Outcome, Plan, Turn, encode
 from .replies import AgentReply, Source, TurnResult, build_response, target_names
 from .router import Router, told
+from .said import Said
 from .shortcuts import (
     available_shortcuts,
     follow_up_actions,
@@ -124,7 +125,7 @@ class IntentRouterAgent:
             utterance = Utterance(
                 user_input,
                 chat_log,
-                text,
+                Said.of(text, user_input.language),
                 key,
                 self._hass.loop.time() + self._settings.timeout,
                 phrases,
@@ -184,7 +185,7 @@ class IntentRouterAgent:
             asked=utterance.pending is not None,
             automation=bool(utterance.automation),
         )
-        shortcut = match_shortcut(utterance.text, utterance.language, allowed)
+        shortcut = match_shortcut(utterance.said, allowed)
         if shortcut is not None and not utterance.dry_run:
             utterance.trace(shortcut=shortcut)
             return await self._async_shortcut(utterance, shortcut)
@@ -222,9 +223,9 @@ class IntentRouterAgent:
             confirmed = False
             if shortcut is Shortcut.UNDO:
                 # Undone is not wanted: not to be learned, nor kept learned.
-                self._learned.forget_sentence(acted.text)
+                self._learned.forget_sentence(fold(acted.text))
         catalog = await self._router.async_catalog(
-            utterance, "", [t for a in plan.actions for t in a.targets]
+            utterance, (), [t for a in plan.actions for t in a.targets]
         )
         try:
             result = await self._runner.async_run(

@@ -9,7 +9,7 @@ still accepts any exposed entity (a follow-up may name one off the list).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -26,7 +26,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.service import async_get_all_descriptions
 
 from .domains import DOMAINS, ConfirmPolicy, action_asks_first, asks_first, domain_info
-from .language import content_words, kind_words, words
+from .language import content_words, fold, kind_words
 from .records import EntityInfo
 from .safety import is_denied
 from .tools import Tool, ToolSource
@@ -141,7 +141,7 @@ class Catalog:
 
 async def async_build_catalog(
     hass: HomeAssistant,
-    text: str,
+    said: Sequence[str],
     language: str,
     device_id: str | None,
     allowed_domains: Iterable[str],
@@ -149,7 +149,7 @@ async def async_build_catalog(
     tool_sources: Iterable[ToolSource] = (),
     speaker_area_id: str | None = None,
 ) -> Catalog:
-    """Build the catalog for one utterance.
+    """Build the catalog for one utterance's words (`said`, as `Said.words`).
 
     `recent_targets` (what the last turns acted on) always make the
     shortlist, so "turn it off again" finds "it" in a large home too. The
@@ -181,7 +181,7 @@ async def async_build_catalog(
 
     recent_targets = list(recent_targets)
     entities = shortlist(
-        exposed.values(), text, language, speaker_area, set(recent_targets)
+        exposed.values(), said, language, speaker_area, set(recent_targets)
     )
     listed = (
         sorted(exposed.values(), key=_listing_order)
@@ -252,9 +252,15 @@ def _name_words(name: str, language: str) -> frozenset[str]:
     return content_words(name, language)
 
 
+@lru_cache(maxsize=4096)
+def _folded(name: str) -> str:
+    """A name as the words are folded: the same names are read on every turn."""
+    return fold(name)
+
+
 def shortlist(
     entities: Iterable[EntityInfo],
-    text: str,
+    said: Sequence[str],
     language: str,
     speaker_area: str | None,
     recent: set[str] | None = None,
@@ -262,14 +268,14 @@ def shortlist(
     """The entities worth sending, in a stable order (area, then id)."""
     candidates = list(entities)
     if len(candidates) > MAX_PROMPT_ENTITIES:
-        said = set(words(text))
-        folded = text.casefold()
+        heard = set(said)
+        folded = " ".join(said)
         recent = recent or set()
         scored = [
             (score, info)
             for info in candidates
             if (
-                score := _relevance(info, said, folded, language, speaker_area)
+                score := _relevance(info, heard, folded, language, speaker_area)
                 + (RECENT_BONUS if info.entity_id in recent else 0)
             )
             > 0
@@ -294,15 +300,15 @@ def _relevance(
     """How strongly an utterance points at an entity (0: not at all)."""
     score = 0
     for name in (info.name, *info.aliases):
-        if name and name.casefold() in folded:
+        if name and _folded(name) in folded:
             score += 6
-        score += 2 * len(content_words(name, language) & said)
+        score += 2 * len(_name_words(name, language) & said)
     if info.area:
-        if info.area.casefold() in folded:
+        if _folded(info.area) in folded:
             score += 3
         if info.area == speaker_area:
             score += 1
-    if info.floor and info.floor.casefold() in folded:
+    if info.floor and _folded(info.floor) in folded:
         score += 3
     if kind_words(info.domain, language) & said:
         score += 2

@@ -27,6 +27,7 @@ from .grounding import SPEAKER_INDEPENDENT, Grounded, Ungrounded, check_groundin
 from .language import words
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
+from .said import Said
 from .shortcuts import answers_no, answers_yes
 
 
@@ -117,30 +118,30 @@ def against_the_words(plan: Plan, reading: Reading) -> tuple[Action, ...]:
 
 
 def automation_confirms(
-    plan: Plan, asked: str | None, text: str, language: str, catalog: Catalog
+    plan: Plan, asked: str | None, said: Said, catalog: Catalog
 ) -> bool:
     """Whether a yes answers an automation's own question about these targets.
 
     "The garage door is open, should I close it?" - "yes, close it": the
     person was asked about that garage door, so it needs no second yes.
     """
-    if not asked or not answers_yes(text, language):
+    if not asked or not answers_yes(said):
         return False
-    named = find_mentions(asked, language, catalog).entities
+    named = find_mentions(asked, said.language, catalog).entities
     return all(t in named for action in plan.actions for t in action.targets)
 
 
 def automation_refused(
-    plan: Plan, asked: str | None, text: str, language: str, catalog: Catalog
+    plan: Plan, asked: str | None, said: Said, catalog: Catalog
 ) -> tuple[Action, ...]:
     """The actions on what an automation asked about, when the answer says no.
 
     "The garage door is open, should I close it?" - "no, leave it open for
     now": whatever the model makes of that, the garage door is not touched.
     """
-    if not asked or not answers_no(text, language):
+    if not asked or not answers_no(said):
         return ()
-    named = find_mentions(asked, language, catalog).entities
+    named = find_mentions(asked, said.language, catalog).entities
     return tuple(a for a in plan.actions if any(t in named for t in a.targets))
 
 
@@ -158,7 +159,7 @@ def learnable(
     grounded: Grounded,
     mentions: Mentions,
     catalog: Catalog,
-    text: str,
+    said: Said,
     confirm: Collection[str],
 ) -> bool:
     """Whether a plan that ran may answer the same words next time, at once.
@@ -169,7 +170,7 @@ def learnable(
     percent", not "a bit brighter", which the model worked out from a state
     that will have changed). What asks for confirmation is never learned.
     """
-    said = set(words(text))
+    heard = set(said.words)
     return (
         bool(plan.actions)
         and not mentions.refers_back
@@ -181,7 +182,7 @@ def learnable(
                 and not catalog.needs_confirmation(target, confirm)
                 for target in action.targets
             )
-            and all(_said(value, said) for value in action.args.values())
+            and all(_said(value, heard) for value in action.args.values())
             for action in plan.actions
         )
     )
@@ -213,8 +214,7 @@ class Facts:
     catalog: Catalog
     threshold: float
     confirm: ConfirmPolicy
-    text: str
-    language: str
+    said: Said
     reading: Reading | None = None
     automation: str | None = None
     pending: bool = False
@@ -263,9 +263,7 @@ def gate(plan: Plan, facts: Facts) -> Gated:
         return Gated(
             Decision.REFUSED, plan, refusal=Refusal.AGAINST_THE_WORDS, against=against
         )
-    refused = automation_refused(
-        plan, facts.automation, facts.text, facts.language, catalog
-    )
+    refused = automation_refused(plan, facts.automation, facts.said, catalog)
     if refused:
         plan = replace(plan, actions=tuple(a for a in plan.actions if a not in refused))
         if not (plan.actions or plan.speech or plan.clarify):
@@ -285,9 +283,7 @@ def gate(plan: Plan, facts: Facts) -> Gated:
                     question_dropped=dropped,
                 )
             plan = answer
-        confirmed = automation_confirms(
-            plan, facts.automation, facts.text, facts.language, catalog
-        )
+        confirmed = automation_confirms(plan, facts.automation, facts.said, catalog)
     if facts.dry_run:
         weighed = Gated(Decision.PLANNED, plan)
     else:
@@ -335,7 +331,7 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     if implied:
         grounding = None
     runs = grounding.plan if isinstance(grounding, Grounded) else plan
-    said = words(facts.text)
+    said = facts.said.words
     commanded = reading is None or reading.imperative or not reading.unexplained
     needs_confirmation = not confirmed and (
         implied
@@ -384,7 +380,7 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
             grounding,
             reading.mentions,
             catalog,
-            facts.text,
+            facts.said,
             facts.confirm.domains,
         )
     )

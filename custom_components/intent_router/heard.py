@@ -13,7 +13,7 @@ from functools import lru_cache
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import Catalog
-from .language import Words, compound, stop_words, terms, words_for
+from .language import Words, compound, name_terms, stop_words, words_for
 
 # A said word of at least this length may stand for a known word this similar:
 # one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
@@ -83,7 +83,7 @@ def vocabulary(
                 w
                 for info in catalog.exposed.values()
                 for n in (info.name, *info.aliases)
-                for w in terms(n, language)
+                for w in name_terms(n, language)
             ),
             *(
                 w
@@ -110,7 +110,7 @@ def compound_heads(catalog: Catalog, language: str) -> frozenset[str]:
             ),
         )
         if text
-        for w in terms(text, language)
+        for w in name_terms(text, language)
         if w not in kinds
     ) - stop_words(language)
 
@@ -124,6 +124,6 @@ def generic_words(catalog: Catalog, language: str) -> frozenset[str]:
         {
             *stop_words(language),
             *kinds,
-            *(w for place in places for w in terms(place, language)),
+            *(w for place in places for w in name_terms(place, language)),
         }
     )

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
 from .grounding import candidates
-from .language import fold
 from .reading import Mentions
 from .records import Action, Plan, decode, encode
 from .storage import RobustStore
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
 
     from .catalog import Catalog
     from .records import ExecutedAction
+    from .said import Said
 
 STORAGE_VERSION = 1
 # 1.2: a waiting lesson's memory key is `memory_key` (it was `conversation`).
@@ -47,9 +47,9 @@ MAX_LEARNED = 200
 SAVE_DELAY = 10.0
 
 
-def sentence_key(text: str, language: str, area: str | None) -> str:
+def sentence_key(said: Said, area: str | None) -> str:
     """The same words, in the same language and area, are the same command."""
-    return f"{language.casefold()}|{area or ''}|{fold(text)}"
+    return f"{said.language.casefold()}|{area or ''}|{said.folded}"
 
 
 def fingerprint(
@@ -90,13 +90,12 @@ def lesson(
     plan: Plan,
     mentions: Mentions,
     catalog: Catalog,
-    language: str,
     confirm: Collection[str],
-    text: str,
+    said: Said,
 ) -> Lesson:
     """What a plan that ran teaches, once the gate found it learnable."""
     return Lesson(
-        sentence_key(text, language, catalog.speaker_area),
+        sentence_key(said, catalog.speaker_area),
         plan.actions,
         fingerprint(plan.actions, mentions, catalog, confirm),
         plan.confidence,
@@ -246,11 +245,10 @@ class LearnedCommands:
             self._waiting = standing
             self._save()
 
-    def forget_sentence(self, text: str) -> None:
-        """Forget what these words were learned as, in any area (undo)."""
-        words = fold(text)
-        self._waiting = [w for w in self._waiting if w.key.rpartition("|")[2] != words]
-        for key in [k for k in self._entries if k.rpartition("|")[2] == words]:
+    def forget_sentence(self, folded: str) -> None:
+        """Forget what these words (`Said.folded`) were learned as, in any area."""
+        self._waiting = [w for w in self._waiting if w.key.rpartition("|")[2] != folded]
+        for key in [k for k in self._entries if k.rpartition("|")[2] == folded]:
             self._forget(key)
 
     def clear(self) -> None:

@@ -35,13 +35,12 @@ from .language import (
     same_thing,
     singular,
     spans,
-    terms,
-    words,
     words_for,
 )
 from .language.music import MUSIC_WORDS, says_another_command
 from .language.tables import Verb
 from .records import Action, ExecutedAction
+from .said import Said
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
@@ -66,8 +65,9 @@ class Held:
 # Whether a service call on an entity asks first ("lock.unlock" on a lock).
 type AsksFirst = Callable[[str, State], bool]
 # A way of handling a sentence as Home Assistant's own agent does.
+# (`Said`: the words read once, for the agent's own checks of HA's match.)
 type LocalHandler = Callable[
-    [HomeAssistant, ConversationInput, ChatLog, AsksFirst],
+    [HomeAssistant, ConversationInput, Said, ChatLog, AsksFirst],
     Awaitable[intent.IntentResponse | Held | None],
 ]
 
@@ -75,6 +75,7 @@ type LocalHandler = Callable[
 async def async_handle_locally(
     hass: HomeAssistant,
     user_input: ConversationInput,
+    said: Said,
     chat_log: ChatLog,
     asks: AsksFirst,
 ) -> intent.IntentResponse | Held | None:
@@ -95,17 +96,17 @@ async def async_handle_locally(
             # "Pon el flexo al 22 %" matches "pon {query}": no search, the
             # reading's command.
             language = user_input.language
-            if not says_another_command(user_input.text, language, words_for(language)):
+            if not says_another_command(
+                said.text, said.words, language, words_for(language)
+            ):
                 music.append(Held((music_play(hass, result, user_input),)))
             return True
         # "Spegni la tv" is no mute, whatever HA's Italian sentence says.
-        if result.intent.name in _SOUND_INTENTS and _switches_not_sound(
-            user_input.text, user_input.language
-        ):
+        if result.intent.name in _SOUND_INTENTS and _switches_not_sound(said):
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
         targets = _matched_states(hass, result.intent.name, slots, user_input)
-        if _not_what_was_called(hass, result, targets, user_input):
+        if _not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
         if any(asks(service, state) for service, _, state in calls):
@@ -136,6 +137,7 @@ async def async_handle_locally(
 async def async_handle_by_gazetteer(
     hass: HomeAssistant,
     user_input: ConversationInput,
+    _said: Said,
     chat_log: ChatLog,
     asks: AsksFirst,
 ) -> intent.IntentResponse | Held | None:
@@ -209,7 +211,7 @@ def _not_what_was_called(
     hass: HomeAssistant,
     result: RecognizeResult,
     targets: list[State],
-    user_input: ConversationInput,
+    said: Said,
 ) -> bool:
     """Whether a sentence took a kind word for the room's devices, wrongly.
 
@@ -220,14 +222,14 @@ def _not_what_was_called(
     """
     if not targets or "name" in result.entities:
         return False
-    language = user_input.language
-    said = set(words(user_input.text))
+    language = said.language
+    heard = set(said.words)
     domains = {state.domain for state in targets}
     called = same_thing(
         frozenset(
             word
             for domain in domains
-            for word in narrow_kind_words(domain, language) & said
+            for word in narrow_kind_words(domain, language) & heard
         ),
         language,
     )
@@ -243,26 +245,25 @@ def _not_what_was_called(
     )
 
 
-def _switches_not_sound(text: str, language: str) -> bool:
+def _switches_not_sound(said: Said) -> bool:
     """Whether a mute or unmute sentence says only a player's on or off verb.
 
     Home Assistant's Italian sentences mute on a bare "spegni" ("spegni la
     tv") and unmute on "riaccendi": said with no word of the sound ("l'audio",
     "muto", "Stummschaltung"), the words switch the player.
     """
-    table = MUSIC_WORDS.get(base_language(language))
-    spoken = words_for(language)
+    table = MUSIC_WORDS.get(base_language(said.language))
+    spoken = words_for(said.language)
     if table is None or spoken is None:
         return False
-    said = terms(text, language)
     # Where nouns compound, a sound word may open one ("Stummschaltung").
     if any(
         word.startswith(sound) if spoken.joints else word == sound
-        for word in said
+        for word in said.terms
         for sound in table.sound
     ):
         return False
-    return bool(spans(said, spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
+    return bool(spans(list(said.terms), spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
 
 
 def _matched_states(

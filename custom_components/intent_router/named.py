@@ -20,8 +20,8 @@ from .language import (
     Verb,
     content_words,
     kind_words,
+    name_terms,
     singular,
-    terms,
     words_for,
 )
 
@@ -141,7 +141,7 @@ def named(
                 part := {
                     w
                     for n in found
-                    for w in terms(n, language)
+                    for w in name_terms(n, language)
                     # "Doors" is a kind's word as much as "door" is.
                     if w in heard and singular(w, language) not in generic
                 }
@@ -221,7 +221,7 @@ def _of_kind_said(
     name's own words are its ("the christmas lights", a switch "Christmas
     Tree Lights"). In a question a kind's word may be a state instead.
     """
-    own = {w for name in names for w in terms(name, language)}
+    own = {w for name in names for w in name_terms(name, language)}
     said = _nouns_said(heard, frozenset(own), language)
     return not said or domain in said
 
@@ -249,7 +249,7 @@ def _said_name(
     """The words of a name said in full, or of it without its own kind word."""
     if says(heard, name, language):
         return content_words(name, language)
-    *core, last = terms(name, language) or [""]
+    *core, last = name_terms(name, language) or ("",)
     # Its own kind word in whatever language the home is named ("Back Door
     # Lock", asked in German as "die Hintertür").
     if core and any(last in kind_words(domain, lang) for lang in LANGUAGES):

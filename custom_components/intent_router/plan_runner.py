@@ -129,9 +129,8 @@ class PlanRunner:
                 plan,
                 reading.mentions,
                 catalog,
-                utterance.language,
                 self._settings.confirm_domains,
-                utterance.text,
+                utterance.said,
             )
             if gated.learnable and reading is not None
             else None
@@ -154,8 +153,7 @@ class PlanRunner:
             catalog,
             self._settings.confidence_threshold,
             self._settings.confirm_policy,
-            utterance.text,
-            utterance.language,
+            utterance.said,
             reading=reading,
             automation=utterance.automation,
             pending=pending is not None,

@@ -175,7 +175,7 @@ class Planner:
         """Send the stable part for one token, unless the server has it."""
         catalog = await async_build_catalog(
             self._hass,
-            "",
+            (),
             self._hass.config.language,
             None,
             self._settings.allowed_domains,
@@ -248,7 +248,7 @@ class Planner:
         """Send the conversation so far for one token; a failure costs nothing."""
         catalog = await async_build_catalog(
             self._hass,
-            "",
+            (),
             utterance.language,
             utterance.user_input.device_id,
             self._settings.allowed_domains,

@@ -44,7 +44,6 @@ from .language import (
     content_words,
     every_kind_word,
     fold,
-    is_question,
     kind_names,
     same_thing,
     singular,
@@ -63,6 +62,7 @@ from .language.shapes import (
 from .language.tables import FIXTURES
 from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
+from .said import Said
 from .senses import bridged, sense_bridges
 from .values import Value, said_values, said_words
 
@@ -174,8 +174,7 @@ class Reading:
 
 
 def read(
-    text: str,
-    language: str,
+    said: Said,
     catalog: Catalog,
     *,
     automation: str | None = None,
@@ -188,21 +187,22 @@ def read(
     them to an answer that says no verb of its own ("the bedroom one"), not
     to a new command. Whether this is a question is the utterance's own.
     """
-    own = said_words(text, language)
+    language = said.language
+    own = list(said.terms)
     spoken = words_for(language)
     if asked and spoken and phrases_said(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
     complained = phrases_said(own, spoken.complaints) if spoken else {}
     # A complaint says its kind and step; "es ist" with it refers to nothing.
-    said = {word for found in complained.values() for word in found}
+    framed = {word for found in complained.values() for word in found}
     if complained and spoken:
-        said |= {own[i] for i in spans(own, spoken.complaint_frame)}
-        own = [word for word in own if word not in said]
+        framed |= {own[i] for i in spans(own, spoken.complaint_frame)}
+        own = [word for word in own if word not in framed]
     tokens = [*context, *own]
     # A complaint asks only with its mark ("hace calor" opens like a question).
-    question = is_question(text, language) and (
-        not complained or any(mark in text for mark in "?¿")
+    question = said.question and (
+        not complained or any(mark in said.text for mark in "?¿")
     )
     said_verbs = verbs_said(tokens, own, spoken, question=question) if spoken else {}
     complaint_verbs = {verb for _, verb in complained}
@@ -300,7 +300,7 @@ def read(
     hedges = {tokens[i] for i in spans(tokens, spoken.hedges)} if spoken else set()
     # "Could you ..." asks for the action: its words say nothing more.
     if spoken and (
-        request := next((r for r in spoken.requests if fold(text).startswith(r)), "")
+        request := next((r for r in spoken.requests if said.folded.startswith(r)), "")
     ):
         hedges |= set(request.split())
     # Politeness, "it" and "all" are read elsewhere.
@@ -351,7 +351,7 @@ def read(
 
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
     """What a text names in the home (the reading, without verbs or values)."""
-    return read(text, language, catalog).mentions
+    return read(Said.of(text, language), catalog).mentions
 
 
 def _mentions(

@@ -42,7 +42,6 @@ from .shortcuts import last_acted
 from .speech import Names, Phrase, phrase, refuse
 from .tool_requests import names_a_device, tool_request, with_place_said
 from .utterance import ModelFailedError, SupersededError
-from .values import said_words
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -108,8 +107,7 @@ class Router:
             [t for past in utterance.history for a in past.actions for t in a.targets],
         )
         reading = read(
-            utterance.text,
-            utterance.language,
+            utterance.said,
             catalog,
             automation=utterance.automation,
             asked=utterance.pending.request if utterance.pending else None,
@@ -159,12 +157,12 @@ class Router:
         return await self._async_model(utterance, catalog, reading)
 
     async def async_catalog(
-        self, utterance: Utterance, text: str, recent_targets: Sequence[str]
+        self, utterance: Utterance, said: Sequence[str], recent_targets: Sequence[str]
     ) -> Catalog:
         """What the model may see and use for these words."""
         return await async_build_catalog(
             self._hass,
-            text,
+            said,
             utterance.language,
             utterance.user_input.device_id,
             self._settings.allowed_domains,
@@ -188,6 +186,7 @@ class Router:
         response = await handle(
             self._hass,
             utterance.user_input,
+            utterance.said,
             utterance.chat_log,
             lambda tool, state: action_asks_first(
                 tool.partition(".")[2],
@@ -203,7 +202,7 @@ class Router:
             return local_result(response, executed_actions(response, before))
         held = Plan(response.actions, "", 1.0)
         catalog = await self.async_catalog(
-            utterance, "", [t for a in held.actions for t in a.targets]
+            utterance, (), [t for a in held.actions for t in a.targets]
         )
         if any(
             names_a_device(action, utterance.language, catalog)
@@ -299,7 +298,7 @@ class Router:
         ):
             return None
         plan = self._learned.lookup(
-            sentence_key(utterance.text, utterance.language, catalog.speaker_area),
+            sentence_key(utterance.said, catalog.speaker_area),
             reading.mentions,
             catalog,
             self._settings.confirm_domains,
@@ -311,7 +310,7 @@ class Router:
             utterance, plan, catalog, Source.LEARNED, reading=reading
         )
         if result.outcome in (Outcome.FAILED, Outcome.PARTIAL):  # not replayed again
-            self._learned.forget_sentence(utterance.text)
+            self._learned.forget_sentence(utterance.said.folded)
         return result
 
     async def _async_model(
@@ -341,7 +340,7 @@ def _not_exposed(
     would only guess.
     """
     language = utterance.language
-    heard = set(said_words(utterance.text, language))
+    heard = set(utterance.said.terms)
     mentions = reading.mentions
     if any(
         content_words(name, language) <= heard

@@ -19,8 +19,9 @@ from functools import cache
 import re
 
 from .domains import domain_info, domain_of, verb_is_own
-from .language import Shortcut, Verb, Words, fold, words, words_for
+from .language import Shortcut, Verb, Words, words_for
 from .records import Action, ExecutedAction, PriorState, Turn
+from .said import Said
 
 # How many turns back "it" may reach for what the verb is for.
 REFERENT_TURNS = 3
@@ -131,9 +132,7 @@ def follow_up_actions(shortcut: Shortcut, acted: Turn) -> list[Action]:
     return stop_actions(acted.actions)
 
 
-def match_shortcut(
-    text: str, language: str, allowed: Iterable[Shortcut]
-) -> Shortcut | None:
+def match_shortcut(said: Said, allowed: Iterable[Shortcut]) -> Shortcut | None:
     """The shortcut a whole utterance is, if any (unknown languages: none).
 
     Politeness is ignored ("mach das bitte rückgängig"), unless it is all
@@ -142,12 +141,12 @@ def match_shortcut(
     no or a negation among them are a no ("sicher nicht", "of course not",
     "ja, nein"); no yes phrase holds one (tests/test_words.py).
     """
-    spoken = words_for(language)
+    spoken = words_for(said.language)
     if spoken is None:
         return None
-    said = fold(text)
-    said = " ".join(_filler_pattern(spoken.filler).sub(" ", said).split()) or said
-    parts = said.split()
+    folded = said.folded
+    kept = " ".join(_filler_pattern(spoken.filler).sub(" ", folded).split()) or folded
+    parts = kept.split()
     yes = spoken.shortcuts[Shortcut.YES]
     refusing = _refusing(spoken)
     for shortcut in allowed:
@@ -161,24 +160,24 @@ def match_shortcut(
     return None
 
 
-def answers_yes(text: str, language: str) -> bool:
+def answers_yes(said: Said) -> bool:
     """Whether an utterance begins with a yes ("yes, close it", "ja, mach").
 
     Not when any of its words says no ("sicher nicht", "claro que no",
     "yes, no, leave it"): a yes is a yes only without them.
     """
-    spoken = words_for(language)
-    if spoken is None or answers_no(text, language):
+    spoken = words_for(said.language)
+    if spoken is None or answers_no(said):
         return False
     yes = spoken.shortcuts[Shortcut.YES]
-    said = words(text)
-    return any(" ".join(said[:cut]) in yes for cut in range(1, len(said) + 1))
+    told = said.words
+    return any(" ".join(told[:cut]) in yes for cut in range(1, len(told) + 1))
 
 
-def answers_no(text: str, language: str) -> bool:
+def answers_no(said: Said) -> bool:
     """Whether any word of an answer says no ("no, leave it open for now")."""
-    spoken = words_for(language)
-    return spoken is not None and _refuses(words(text), _refusing(spoken))
+    spoken = words_for(said.language)
+    return spoken is not None and _refuses(said.words, _refusing(spoken))
 
 
 def _refusing(spoken: Words) -> tuple[frozenset[str], frozenset[str]]:

@@ -18,6 +18,7 @@ from .local_intents import MUSIC_PLAY
 from .local_plans import READ_CONFIDENCE
 from .reading import read
 from .records import Action, Plan
+from .said import Said
 from .tools import ReadsWords
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def names_a_device(action: Action, language: str, catalog: Catalog) -> bool:
     """
     if action.tool != MUSIC_PLAY:
         return False
-    query = read(str(action.args.get("query") or ""), language, catalog)
+    query = read(Said.of(str(action.args.get("query") or ""), language), catalog)
     table = MUSIC_WORDS.get(base_language(language))
     music = table.generic if table else frozenset()
     return not query.unexplained and bool(

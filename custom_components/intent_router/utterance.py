@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.components.conversation import AssistantContent
 
 from .const import MAX_TEXT_LENGTH
+from .language import words
 from .llm_reply import (
     LLMAuthError,
     LLMConnectionError,
@@ -26,6 +27,7 @@ from .llm_reply import (
     LLMTooSlowError,
 )
 from .records import Plan
+from .said import Said
 from .shortcuts import referred
 from .speech import Phrase, Phrasebook, phrase
 
@@ -118,7 +120,8 @@ class Utterance:
 
     user_input: ConversationInput
     chat_log: ChatLog
-    text: str
+    # The words, read once: every step takes them from here.
+    said: Said
     key: str
     deadline: float
     phrases: Phrasebook
@@ -128,9 +131,14 @@ class Utterance:
     dry_run: bool = False
 
     @property
+    def text(self) -> str:
+        """What was said, as it was said (stripped)."""
+        return self.said.text
+
+    @property
     def language(self) -> str:
         """The language the turn is in."""
-        return self.user_input.language
+        return self.said.language
 
     @property
     def history(self) -> tuple[Turn, ...]:
@@ -148,14 +156,15 @@ class Utterance:
         return self.recalled.automation
 
     @property
-    def words(self) -> str:
+    def words(self) -> tuple[str, ...]:
         """The words this turn is about, with the question it answers.
 
         An automation's question and the question the last turn asked ("which
         one?" before "the bedroom one") come first.
         """
         request = self.pending.request if self.pending else None
-        return " ".join(filter(None, (self.automation, request, self.text)))
+        asked = words(" ".join(filter(None, (self.automation, request))))
+        return (*asked, *self.said.words)
 
     def last_targets(self, verbs: Collection[Verb] = ()) -> list[str]:
         """What "it" and "them" mean here, for what the verbs said are for."""

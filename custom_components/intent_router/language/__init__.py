@@ -38,6 +38,7 @@ __all__ = [
     "fold",
     "is_question",
     "kind_words",
+    "name_terms",
     "number",
     "same_thing",
     "singular",
@@ -113,6 +114,7 @@ def _separated(tokens: list[str], first: str, last: str) -> set[int]:
     return set() if end is None else {start, end}
 
 
+@lru_cache(maxsize=64)
 def base_language(language: str) -> str:
     """The language of a tag without its region ("de" for "de-CH", "pt_BR")."""
     return language.replace("_", "-").partition("-")[0].casefold()
@@ -161,9 +163,19 @@ def stop_words(language: str) -> frozenset[str]:
     return spoken.stop
 
 
+@lru_cache(maxsize=8192)
 def content_words(text: str, language: str) -> frozenset[str]:
-    """The words of a name that say something ("the", "der" do not)."""
-    return frozenset(terms(text, language)) - stop_words(language)
+    """The words of a name that say something ("the", "der" do not).
+
+    Cached: the home's names are read on every turn.
+    """
+    return frozenset(name_terms(text, language)) - stop_words(language)
+
+
+@lru_cache(maxsize=8192)
+def name_terms(name: str, language: str) -> tuple[str, ...]:
+    """A name's `terms`, cached: the home's names are read on every turn."""
+    return tuple(terms(name, language))
 
 
 def is_called(name: str, said: Collection[str], language: str) -> bool:

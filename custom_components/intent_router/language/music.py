@@ -8,10 +8,10 @@ Every word's reason: docs/languages/words.md, "Music".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from . import base_language, fold, spans
+from . import base_language, spans
 from .tables import Words, _endings, _table
 
 
@@ -204,7 +204,9 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
 }
 
 
-def says_another_command(text: str, language: str, spoken: Words | None) -> bool:
+def says_another_command(
+    text: str, said: Sequence[str], language: str, spoken: Words | None
+) -> bool:
     """Whether words read as a request to play say another command.
 
     A word of another command anywhere ("démarre un minuteur de 5 min",
@@ -213,15 +215,16 @@ def says_another_command(text: str, language: str, spoken: Words | None) -> bool
     waterkoker uit", "mets la bouilloire en marche") and a unit ("pon el
     flexo al veintidós por ciento"), whatever read them as a search (Home
     Assistant's own "pon {query}" and "démarre {query}" too). `spoken` is
-    the language's command table (`words_for`).
+    the language's command table (`words_for`); `said` is `text`'s words as
+    `language.words` splits them.
     """
     table = MUSIC_WORDS.get(base_language(language))
     if table is None or spoken is None:
         return False
+    said = list(said)
     # Symbols fold away: "40 %" and "21°" say their unit as words do.
     if "%" in text or "°" in text:
-        return _opened_by(fold(text).split(), table.shared) > 0
-    said = fold(text).split()
+        return _opened_by(said, table.shared) > 0
     if set(said) & table.commands:
         return True
     opened = _opened_by(said, table.shared)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..language import base_language, fold, words_for
+from ..language import base_language, fold, words, words_for
 from ..language.music import MUSIC_WORDS, MusicWords, says_another_command
 
 _TRAILING = ".,!?;:¡¿"
@@ -53,7 +53,7 @@ def play_request(
         return None
     tokens = _request_tokens(text, language)
     opened = _phrase_at(tokens, table.play, 0)
-    if says_another_command(text, language, words_for(language)):
+    if says_another_command(text, words(text), language, words_for(language)):
         return None
     tokens = tokens[opened:]
     # "… abspielen": the verb last; "zet … op": its particle, after one.
