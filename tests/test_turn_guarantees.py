@@ -98,6 +98,7 @@ async def test_any_newer_turn_supersedes_the_one_in_flight(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
     kitchen = satellite_in(hass, "Kitchen")
+    handled = async_capture_events(hass, "intent_router_handled")
     llm_server.add_plan(
         plan(act("light.turn_on", "light.kitchen_lights", brightness_pct=100)),
         delay=NEVER,
@@ -113,6 +114,10 @@ async def test_any_newer_turn_supersedes_the_one_in_flight(
 
     assert "newer request" in speech(superseded)
     assert hass.states.get("light.kitchen_lights").state == lights
+    # The superseded turn is counted on the path it was on: the model's.
+    assert [e.data["source"] for e in handled if e.data["outcome"] == "superseded"] == [
+        "model"
+    ]
     assert "make the kitchen lights really bright" not in _remembered(
         mock_config_entry, kitchen
     )
