@@ -12,6 +12,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_USE_LLM
 from custom_components.intent_router.music.request import join_request
+from custom_components.intent_router.said import Said
 from homeassistant.components.media_player.const import (
     ATTR_GROUP_MEMBERS,
     MediaPlayerEntityFeature,
@@ -342,5 +343,6 @@ async def test_the_model_plan_can_join(
 def test_words_that_are_no_join(language: str, text: str) -> None:
     """A title, another command, or no place said: no join."""
     assert (
-        join_request(text, language, {"office", "büro", "bureau"}.__contains__) is None
+        join_request(Said.of(text, language), {"office", "büro", "bureau"}.__contains__)
+        is None
     )

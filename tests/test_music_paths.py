@@ -25,6 +25,7 @@ from custom_components.intent_router.language.music import MUSIC_WORDS
 from custom_components.intent_router.learned import LEARN_AFTER
 from custom_components.intent_router.music.media import KIND_CLASSES
 from custom_components.intent_router.music.request import play_request
+from custom_components.intent_router.said import Said
 from homeassistant.components.media_player.const import (
     MediaPlayerEntityFeature,
     MediaPlayerState,
@@ -219,16 +220,15 @@ def test_every_language_says_the_kinds_music_is_played_as() -> None:
 def test_a_title_with_a_preposition_keeps_its_words() -> None:
     """Only a place that names a speaker is taken off the end."""
     request = play_request(
-        "play Songs in the Key of Life in the kitchen",
-        "en",
+        Said.of("play Songs in the Key of Life in the kitchen", "en"),
         lambda said: said.casefold() in {"kitchen", "the kitchen"},
     )
 
     assert request is not None
     assert request.query == "Songs in the Key of Life"
     assert request.places == ("the kitchen",)
-    assert play_request("play some music", "en", lambda _: False) is None
-    assert play_request("turn on the radio", "en", lambda _: False) is None
+    assert play_request(Said.of("play some music", "en"), lambda _: False) is None
+    assert play_request(Said.of("turn on the radio", "en"), lambda _: False) is None
 
 
 async def test_the_model_can_play_by_name_in_its_compact_plan(
@@ -360,7 +360,7 @@ def test_an_opener_other_commands_share_is_not_always_music(
     text: str, language: str
 ) -> None:
     """Openers other commands share ("zet", "metti", "mets", "pon"): not searched."""
-    assert play_request(text, language, lambda _: False) is None
+    assert play_request(Said.of(text, language), lambda _: False) is None
 
 
 @pytest.mark.parametrize(
@@ -375,7 +375,7 @@ def test_the_same_openers_still_play_a_name(
     text: str, language: str, query: str
 ) -> None:
     """Without another command's word, the shared opener plays what is named."""
-    request = play_request(text, language, lambda _: False)
+    request = play_request(Said.of(text, language), lambda _: False)
 
     assert request is not None
     assert request.query == query

@@ -19,9 +19,9 @@ from custom_components.intent_router.language import (
 )
 from custom_components.intent_router.reading import read
 from custom_components.intent_router.records import EntityInfo
-from custom_components.intent_router.said import Said
+from custom_components.intent_router.said import Said, said_words
 from custom_components.intent_router.shortcuts import answers_yes, match_shortcut
-from custom_components.intent_router.values import Value, said_values, said_words
+from custom_components.intent_router.values import Value, said_values
 
 from .helpers import small_catalog
 

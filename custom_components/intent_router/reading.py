@@ -62,9 +62,9 @@ from .language.shapes import (
 from .language.tables import FIXTURES
 from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
-from .said import Said
+from .said import Said, said_words
 from .senses import bridged, sense_bridges
-from .values import Value, said_values, said_words
+from .values import Value, said_values
 
 # A "door" is also a garage door or a gate (never a blind); only the class
 # said itself lets what asks first be meant without its name.

@@ -60,11 +60,7 @@ def tool_request(
                     and all(domain_of(e) == tool.kind for e in mentions.entities)
                 )
             )
-            and (
-                action := tool.read_words(
-                    utterance.text, utterance.language, catalog, verbs
-                )
-            )
+            and (action := tool.read_words(utterance.said, catalog, verbs))
             and not names_a_device(action, utterance.language, catalog)
         ):
             return Plan((action,), "", READ_CONFIDENCE)

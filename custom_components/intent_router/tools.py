@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from homeassistant.core import Context, HomeAssistant
 
     from .records import Action, EntityInfo, PriorState
+    from .said import Said
 
 
 @dataclass(slots=True)
@@ -111,7 +112,7 @@ class ReadsWords(Protocol):
     """A tool that reads its own requests from the words (music: "play <name>")."""
 
     def read_words(
-        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+        self, said: Said, home: HomeView, verbs: frozenset[Verb]
     ) -> Action | None:
         """The action the words ask of this tool, when they say it whole.
 

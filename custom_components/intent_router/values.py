@@ -1,8 +1,8 @@
 """The values said in an utterance: numbers, in digits or words, and units.
 
-The reading (reading.py) reads its words with `said_words`, which keeps the
-symbols speech-to-text writes ("%", "°") and decimals as words, and finds
-the values among them with `said_values`.
+The reading (reading.py) reads the words as `Said.terms` (said.py) keeps
+them, with the symbols speech-to-text writes ("%", "°") and decimals as
+words, and finds the values among them with `said_values`.
 """
 
 from __future__ import annotations
@@ -11,13 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 import re
 
-from .language import Unit, spans, terms, words_for
+from .language import Unit, spans, words_for
+from .said import SYMBOLS
 
-# Symbols speech-to-text writes, as words that survive folding.
-_SYMBOLS = {"%": " pctsign ", "°": " degsign "}
-_SYMBOL_UNITS = {"pctsign": Unit.PERCENT, "degsign": Unit.DEGREES}
-# "21.5" and "21,5" read as one number.
-_DECIMAL = re.compile(r"(\d+)[.,](\d+)")
+# The units of the symbols speech-to-text writes, kept as words (said.py).
+_SYMBOL_UNITS = {SYMBOLS["%"]: Unit.PERCENT, SYMBOLS["°"]: Unit.DEGREES}
 _NUMBER = re.compile(r"^\d+(?:_\d+)?$")
 # The most words a number is said in: "quatre vingt dix sept".
 _WIDEST = 4
@@ -29,13 +27,6 @@ class Value:
 
     number: float
     unit: Unit | None = None
-
-
-def said_words(text: str, language: str) -> list[str]:
-    """The words of a text, with its symbols and decimals kept as words."""
-    for symbol, word in _SYMBOLS.items():
-        text = text.replace(symbol, word)
-    return terms(_DECIMAL.sub(r"\1_\2", text), language)
 
 
 def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:

@@ -46,6 +46,7 @@ from ..language.tables import Verb
 from ..plan import PlanError, Rejection
 from ..records import Action, PriorState
 from ..replies import entity_name
+from ..said import Said
 from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
@@ -129,7 +130,7 @@ class MusicControl(SpeakerTool):
         )
 
     def read_words(
-        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+        self, said: Said, home: HomeView, verbs: frozenset[Verb]
     ) -> Action | None:
         """Joins, "play it in the office too", read from the words (request.py).
 
@@ -137,7 +138,7 @@ class MusicControl(SpeakerTool):
         light, it may mean the light. "Pause" or "resume" with no player
         said is this tool's: it knows which one this device used.
         """
-        request = join_request(text, language, self._choice.place_test(home))
+        request = join_request(said, self._choice.place_test(home))
         if request is not None and (
             request.says_music or self._choice.plays_here(home)
         ):

@@ -30,6 +30,7 @@ from ..executor import capture_prior
 from ..language.tables import Verb
 from ..records import Action
 from ..replies import entity_name
+from ..said import Said
 from ..speech import phrase
 from ..tools import HomeView, ToolRun
 from .arguments import NAME, checked, given
@@ -68,10 +69,10 @@ class MusicPlay(SpeakerTool):
         )
 
     def read_words(
-        self, text: str, language: str, home: HomeView, verbs: frozenset[Verb]
+        self, said: Said, home: HomeView, verbs: frozenset[Verb]
     ) -> Action | None:
         """A request to play by name, read from the words (music/request.py)."""
-        request = play_request(text, language, self._choice.place_test(home))
+        request = play_request(said, self._choice.place_test(home))
         if request is None:
             return None
         args: dict[str, Any] = {"query": request.query, "kind": request.kind}

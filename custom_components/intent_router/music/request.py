@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..language import base_language, fold, words, words_for
+from ..language import base_language, fold, words_for
 from ..language.music import MUSIC_WORDS, MusicWords, says_another_command
-
-_TRAILING = ".,!?;:¡¿"
+from ..said import Said
 
 
 @dataclass(slots=True, frozen=True)
@@ -41,19 +40,18 @@ class JoinRequest:
 type _Tokens = list[tuple[str, str]]
 
 
-def play_request(
-    text: str, language: str, is_place: Callable[[str], bool]
-) -> PlayRequest | None:
-    """The request to play in `text`, if it is one; None otherwise.
+def play_request(said: Said, is_place: Callable[[str], bool]) -> PlayRequest | None:
+    """The request to play in the words, if it is one; None otherwise.
 
     `is_place` says whether words name where music can play.
     """
+    language = said.language
     table = MUSIC_WORDS.get(base_language(language))
     if table is None:
         return None
-    tokens = _request_tokens(text, language)
+    tokens = _request_tokens(said)
     opened = _phrase_at(tokens, table.play, 0)
-    if says_another_command(text, words(text), language, words_for(language)):
+    if says_another_command(said.text, said.words, language, words_for(language)):
         return None
     tokens = tokens[opened:]
     # "… abspielen": the verb last; "zet … op": its particle, after one.
@@ -69,27 +67,23 @@ def play_request(
         places.insert(0, place)
     tokens, kind = _kind(tokens, table)
     query = " ".join(original for original, _ in tokens)
-    if not query or fold(query) in table.generic:
+    if not query or " ".join(folded for _, folded in tokens) in table.generic:
         return None
     return PlayRequest(query, kind, tuple(places))
 
 
-def join_request(
-    text: str, language: str, is_place: Callable[[str], bool]
-) -> JoinRequest | None:
+def join_request(said: Said, is_place: Callable[[str], bool]) -> JoinRequest | None:
     """The place to share the music with, if said: "[play it] in the office too".
 
     One "too" anywhere; the rest is a verb to play, the music ("it"), and
     "in <place>" naming where music can play (`is_place`), nothing else.
     """
-    table = MUSIC_WORDS.get(base_language(language))
+    table = MUSIC_WORDS.get(base_language(said.language))
     if table is None:
         return None
     # Folded word by word ("mets-la" is two), as the tables are written.
     tokens = [
-        (word, word)
-        for _, folded in _request_tokens(text, language)
-        for word in folded.split()
+        (word, word) for _, folded in _request_tokens(said) for word in folded.split()
     ]
     also = next(
         (
@@ -116,23 +110,13 @@ def join_request(
     return JoinRequest(place, says_music=bool(opened or named))
 
 
-def _request_tokens(text: str, language: str) -> _Tokens:
+def _request_tokens(said: Said) -> _Tokens:
     """The words as said and as folded, without "can you", "please", "thanks".
 
-    An elided article ("l'album") is a word of its own.
+    An elided article ("l'album") is a word of its own (`Said.as_said`).
     """
-    spoken = words_for(language)
-    elisions = spoken.elisions if spoken else ()
-    tokens: _Tokens = []
-    for said in text.split():
-        word = said.strip(_TRAILING)
-        if not (folded := fold(word)):
-            continue
-        cut = next((len(e) for e in elisions if folded.startswith(e)), 0)
-        if 0 < cut < len(folded):
-            tokens += [(word[:cut], folded[:cut]), (word[cut:], folded[cut:])]
-        else:
-            tokens.append((word, folded))
+    spoken = words_for(said.language)
+    tokens: _Tokens = list(said.as_said)
     if spoken is None:
         return tokens
     openers = tuple(fold(opener) for opener in spoken.requests)
