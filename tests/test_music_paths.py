@@ -348,7 +348,7 @@ async def test_a_learned_command_that_fails_on_replay_is_forgotten(
     ("text", "language"),
     [
         ("zet de waterkoker uit", "nl"),
-        ("metti in pausa il timer pizza", "it"),
+        ("metti in pausa timer pizza", "it"),
         ("mets le minuteur en pause", "fr"),
         ("pon un temporizador de diez minutos", "es"),
         ("pon el flexo al veintidós por ciento", "es"),
@@ -538,3 +538,41 @@ async def test_a_timer_read_as_a_search_plays_nothing(
 
     assert speakers.kitchen.searches == []
     assert speakers.kitchen.played == []
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("pause the pizza timer", "en"),
+        ("Mets sur pause le minuteur appelé Pizza", "fr"),
+        ("metti in pausa il timer da 10 minuti", "it"),
+        ("Pausiere den Timer", "de"),
+        ("pauzeer de timer", "nl"),
+        ("pausa el temporizador", "es"),
+    ],
+)
+async def test_a_timer_ha_cannot_find_is_no_players_pause(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    text: str,
+    language: str,
+) -> None:
+    """HA's timer sentence with no such timer: HA's answer, never a guess.
+
+    The model is scripted as a small one guesses ("pause" is a player's
+    verb): it must not be asked, and the TV playing in the room plays on.
+    """
+    tv = speakers.living_room
+    tv._attr_state = MediaPlayerState.PLAYING
+    tv.async_write_ha_state()
+    llm_server.add_plan(plan(act("media_player.media_pause", tv.entity_id)))
+
+    result = await converse(
+        hass, local_first, text, satellite_in(hass, "Living Room"), language
+    )
+
+    assert hass.states.get(tv.entity_id).state == MediaPlayerState.PLAYING
+    assert llm_server.requests == []
+    assert speech(result)  # HA's own words: no such timer

@@ -43,6 +43,20 @@ TYPICAL_PLAN_OUTPUT_TOKENS: Final = 12
 # The timeout offered is what a typical plan needs, times this.
 TIMEOUT_MARGIN: Final = 1.5
 
+# Home Assistant's intents about the satellites' timers (helpers.intent):
+# no device, so only its sentences run them.
+TIMER_INTENTS: Final = frozenset(
+    {
+        "HassStartTimer",
+        "HassCancelTimer",
+        "HassCancelAllTimers",
+        "HassIncreaseTimer",
+        "HassDecreaseTimer",
+        "HassPauseTimer",
+        "HassUnpauseTimer",
+        "HassTimerStatus",
+    }
+)
 # The kinds of media music is searched and played as (music/media.py),
 # whoever asks: the model, the reading or Home Assistant's sentences.
 MUSIC_KINDS: Final = frozenset(

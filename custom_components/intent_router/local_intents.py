@@ -25,7 +25,7 @@ from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
 
-from .const import LOGGER, MUSIC_KINDS
+from .const import LOGGER, MUSIC_KINDS, TIMER_INTENTS
 from .domains import domain_info
 from .executor import prior_of
 from .language import (
@@ -89,6 +89,7 @@ async def async_handle_locally(
     """
     held: list[Held] = []
     music: list[Held] = []
+    handled: list[str] = []
 
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
@@ -115,6 +116,7 @@ async def async_handle_locally(
         if control := music_control(result, targets):
             held.append(Held(control))
             return True
+        handled.append(result.intent.name)
         return False
 
     try:
@@ -129,8 +131,10 @@ async def async_handle_locally(
     if response is None:
         # "play <anything>" matches widely: music only where nothing else did.
         return music[0] if music else None
+    # A timer is no device: HA's word on one it cannot find is the answer
+    # (a guess would pause a player).
     if response.response_type is intent.IntentResponseType.ERROR:
-        return None
+        return response if set(handled) & TIMER_INTENTS else None
     return response
 
 
