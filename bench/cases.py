@@ -76,6 +76,7 @@ import random
 import re
 from typing import Any
 
+from custom_components.intent_router.const import TIMER_INTENTS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, intent
 from homeassistant.util import color as color_util
@@ -145,16 +146,8 @@ QUERY_INTENTS = frozenset(
     {"HassGetState", "HassClimateGetTemperature", "HassGetWeather"}
 )
 NO_ACTION_INTENTS = frozenset({"HassRespond", "HassNevermind"})
-INTENT_ONLY = frozenset(
+INTENT_ONLY = TIMER_INTENTS | frozenset(
     {
-        "HassStartTimer",
-        "HassCancelTimer",
-        "HassCancelAllTimers",
-        "HassIncreaseTimer",
-        "HassDecreaseTimer",
-        "HassPauseTimer",
-        "HassUnpauseTimer",
-        "HassTimerStatus",
         "HassGetCurrentDate",
         "HassGetCurrentTime",
         "HassBroadcast",
