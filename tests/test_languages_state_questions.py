@@ -121,28 +121,8 @@ async def test_a_door_asked_if_locked_answers_with_its_lock(
     agent_id = await home.async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
-    assert await async_setup_component(
-        hass,
-        "template",
-        {
-            "template": [
-                {
-                    "lock": [
-                        {"name": lock, "state": "{{ true }}", "lock": [], "unlock": []}
-                    ],
-                    "binary_sensor": [
-                        {"name": door, "state": "{{ false }}", "device_class": "door"}
-                    ],
-                }
-            ]
-        },
-    )
-    await hass.async_block_till_done()
-    locks = [s for s in hass.states.async_all("lock") if s.name == lock]
-    sensors = [s for s in hass.states.async_all("binary_sensor") if s.name == door]
-    for state in (*locks, *sensors):
-        async_expose_entity(hass, conversation.DOMAIN, state.entity_id, True)
-    llm_server.add_plan(plan(act("lock.unlock", locks[0].entity_id)))
+    lock_id = await _door_and_lock(hass, door, lock, locked=True)
+    llm_server.add_plan(plan(act("lock.unlock", lock_id)))
 
     answered = await converse(
         hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
@@ -151,7 +131,7 @@ async def test_a_door_asked_if_locked_answers_with_its_lock(
     said = speech(answered)
     assert said.startswith(yes), said
     assert lock in said
-    assert hass.states.get(locks[0].entity_id).state == "locked"
+    assert hass.states.get(lock_id).state == "locked"
     assert llm_server.requests == []
 
 
@@ -168,38 +148,49 @@ async def test_lock_it_after_asking_whether_the_door_is_open(
     agent_id = await home.async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
+    lock_id = await _door_and_lock(hass, "Back Door", "Back Door Lock", locked=False)
+    kitchen = home.satellite_in(hass, "Kitchen")
+
+    await converse(hass, agent_id, "is the back door open?", kitchen)
+    await converse(hass, agent_id, "lock it", kitchen)
+
+    assert hass.states.get(lock_id).state == "locked"
+    assert llm_server.requests == []
+
+
+async def _door_and_lock(
+    hass: HomeAssistant, door: str, lock: str, *, locked: bool
+) -> str:
+    """A closed door's contact sensor and its lock, exposed; the lock's id.
+
+    A `locked` lock stays locked; otherwise it is optimistic, neither yet.
+    """
+    state: dict[str, object] = (
+        {"state": "{{ true }}"} if locked else {"optimistic": True}
+    )
     assert await async_setup_component(
         hass,
         "template",
         {
             "template": [
                 {
-                    "lock": [
-                        {
-                            "name": "Back Door Lock",
-                            "optimistic": True,
-                            "lock": [],
-                            "unlock": [],
-                        }
-                    ],
+                    "lock": [{"name": lock, **state, "lock": [], "unlock": []}],
                     "binary_sensor": [
-                        {
-                            "name": "Back Door",
-                            "state": "{{ false }}",
-                            "device_class": "door",
-                        }
+                        {"name": door, "state": "{{ false }}", "device_class": "door"}
                     ],
                 }
             ]
         },
     )
     await hass.async_block_till_done()
-    for entity_id in ("lock.back_door_lock", "binary_sensor.back_door"):
+    (lock_id,) = [s.entity_id for s in hass.states.async_all("lock") if s.name == lock]
+    for entity_id in (
+        lock_id,
+        *(
+            s.entity_id
+            for s in hass.states.async_all("binary_sensor")
+            if s.name == door
+        ),
+    ):
         async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
-    kitchen = home.satellite_in(hass, "Kitchen")
-
-    await converse(hass, agent_id, "is the back door open?", kitchen)
-    await converse(hass, agent_id, "lock it", kitchen)
-
-    assert hass.states.get("lock.back_door_lock").state == "locked"
-    assert llm_server.requests == []
+    return lock_id

@@ -32,7 +32,7 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import entity_registry as er, intent
 
 from .helpers import act, agent_details, converse, plan, speech
 from .home import satellite_in
@@ -575,4 +575,6 @@ async def test_a_timer_ha_cannot_find_is_no_players_pause(
 
     assert hass.states.get(tv.entity_id).state == MediaPlayerState.PLAYING
     assert llm_server.requests == []
-    assert speech(result)  # HA's own words: no such timer
+    # HA's own answer: no such timer.
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert speech(result)

@@ -253,7 +253,7 @@ def _name_words(name: str, language: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _folded(name: str) -> str:
+def folded_name(name: str) -> str:
     """A name as the words are folded: the same names are read on every turn."""
     return fold(name)
 
@@ -300,15 +300,15 @@ def _relevance(
     """How strongly an utterance points at an entity (0: not at all)."""
     score = 0
     for name in (info.name, *info.aliases):
-        if name and _folded(name) in folded:
+        if name and folded_name(name) in folded:
             score += 6
         score += 2 * len(_name_words(name, language) & said)
     if info.area:
-        if _folded(info.area) in folded:
+        if folded_name(info.area) in folded:
             score += 3
         if info.area == speaker_area:
             score += 1
-    if info.floor and _folded(info.floor) in folded:
+    if info.floor and folded_name(info.floor) in folded:
         score += 3
     if kind_words(info.domain, language) & said:
         score += 2

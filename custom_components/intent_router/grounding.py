@@ -23,9 +23,8 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .catalog import Catalog
+from .catalog import Catalog, folded_name
 from .domains import domain_info, domain_of
-from .language import fold
 from .reading import Mentions
 from .records import Action, EntityInfo, Plan
 
@@ -169,11 +168,11 @@ def namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
     ("Hintertür"), which cannot be locked; "Hintertürschloss" can. So does
     "lock it" after "is the back door open?".
     """
-    said = {fold(info.name) for info in subjects}
+    said = {folded_name(info.name) for info in subjects}
     return [
         info
         for info in catalog.exposed.values()
-        if info not in subjects and any(name in fold(info.name) for name in said)
+        if info not in subjects and any(name in folded_name(info.name) for name in said)
     ]
 
 

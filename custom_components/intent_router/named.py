@@ -11,7 +11,7 @@ grounding.py ask).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from .catalog import Catalog
 from .domains import domain_info, verb_service
@@ -249,14 +249,24 @@ def _said_name(
     """The words of a name said in full, or of it without its own kind word."""
     if says(heard, name, language):
         return content_words(name, language)
+    wanted = _without_own_kind(name, domain, language)
+    # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
+    if wanted - generic and wanted <= heard:
+        return wanted
+    return frozenset()
+
+
+@lru_cache(maxsize=8192)
+def _without_own_kind(name: str, domain: str, language: str) -> frozenset[str]:
+    """A name's words but its last, where that is its own kind's; else none.
+
+    Its own kind word in whatever language the home is named ("Back Door
+    Lock", asked in German as "die Hintertür"). Cached: every name is read
+    on every turn.
+    """
     *core, last = name_terms(name, language) or ("",)
-    # Its own kind word in whatever language the home is named ("Back Door
-    # Lock", asked in German as "die Hintertür").
     if core and any(last in kind_words(domain, lang) for lang in LANGUAGES):
-        wanted = content_words(" ".join(core), language)
-        # Not a place or kind alone: "Bedroom Blinds" is not "the bedroom".
-        if wanted - generic and wanted <= heard:
-            return wanted
+        return content_words(" ".join(core), language)
     return frozenset()
 
 
