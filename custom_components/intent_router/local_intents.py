@@ -8,7 +8,7 @@ bedroom" work after it too.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -131,11 +131,7 @@ async def async_handle_locally(
     if response is None:
         # "play <anything>" matches widely: music only where nothing else did.
         return music[0] if music else None
-    # A timer is no device: HA's word on one it cannot find is the answer
-    # (a guess would pause a player).
-    if response.response_type is intent.IntentResponseType.ERROR:
-        return response if set(handled) & TIMER_INTENTS else None
-    return response
+    return _answer(response, handled)
 
 
 async def async_handle_by_gazetteer(
@@ -189,10 +185,20 @@ async def async_handle_by_gazetteer(
         device_id=user_input.device_id,
         satellite_id=user_input.satellite_id,
     )
-    response = result.response
-    return (
-        None if response.response_type is intent.IntentResponseType.ERROR else response
-    )
+    return _answer(result.response, [frame.intent for frame in frames])
+
+
+def _answer(
+    response: intent.IntentResponse, intents: Collection[str]
+) -> intent.IntentResponse | None:
+    """HA's response, or None where its error leaves the turn to the agent.
+
+    A timer is no device: HA's word on one it cannot find is the answer (a
+    guess would pause a player).
+    """
+    if response.response_type is not intent.IntentResponseType.ERROR:
+        return response
+    return response if TIMER_INTENTS.intersection(intents) else None
 
 
 def _speaker_area(
