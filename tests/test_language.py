@@ -28,9 +28,12 @@ from custom_components.intent_router.reading import find_mentions
 from custom_components.intent_router.records import EntityInfo
 from custom_components.intent_router.speech import shipped_languages
 
-# The stop words every language was read with before each had its own.
+# The stop words every language was read with before each had its own, and
+# "by" ("detected by the hall sensor"), as each language's preposition of
+# who does it (session 37).
 ENGLISH_STOP_WORDS = frozenset(
     [
+        "by",
         "the",
         "a",
         "an",

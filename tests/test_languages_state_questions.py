@@ -73,6 +73,65 @@ async def test_the_heating_asked_by_kind_is_the_thermostat(
     assert llm_server.requests == []
 
 
+# The heating set, said to no satellite (the speaker's room unknown).
+HEATING_SET = [
+    ("en", "put the heating on 23 degrees"),
+    ("de", "Heizung auf 23 Grad bitte"),
+    ("fr", "Mets le chauffage à 23 degrés"),
+    ("es", "Pon la calefacción a 23 grados"),
+    ("nl", "Verwarming naar 23 graden"),
+    ("it", "Metti il riscaldamento a 23 gradi"),
+]
+
+
+@pytest.mark.parametrize(("language", "said"), HEATING_SET)
+async def test_the_heating_set_from_no_room_is_the_thermostat(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    said: str,
+) -> None:
+    """A sensor in no room is not "in the speaker's room" when that is unknown too.
+
+    The attic's temperature sensor has no area, and neither has the speaker:
+    the home's only thermostat is set, not refused as a guess.
+    """
+    home.with_thermostat(monkeypatch)
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "sensor": [
+                        {
+                            "name": "Attic",
+                            "state": "{{ 30 }}",
+                            "device_class": "temperature",
+                            "unit_of_measurement": "°C",
+                        }
+                    ]
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    async_expose_entity(hass, conversation.DOMAIN, "sensor.attic", True)
+    llm_server.add_plan(
+        plan(act("climate.set_temperature", THERMOSTAT, temperature=30))
+    )
+
+    await converse(hass, agent_id, said, None, language)
+
+    assert hass.states.get(THERMOSTAT).attributes["temperature"] == 23
+    assert llm_server.requests == []
+
+
 # A door and its lock, named in the household's language, and a question
 # whether the door is locked (the lock is locked).
 DOORS = [

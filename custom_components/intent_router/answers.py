@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 from .domains import STATE_VERBS, asked_state
 from .grounding import candidates, namesakes
-from .language import fold, words_for
+from .language import fold, words, words_for
 from .language.tables import Verb
 from .reading import Mentions, Reading
-from .speech import Phrase, phrase
+from .speech import Names, Phrase, phrase
 from .spoken import SpokenValues, is_number
 
 if TYPE_CHECKING:
@@ -60,7 +60,8 @@ def answer(
     (the question's shape) and HA's own word for a state ("encendido") may
     be left. A yes/no question ("is the back door locked?", "¿está
     encendido?") is answered yes or no about the one device it asks of;
-    asked of several ("are the windows closed?"), it is left too.
+    asked of several ("are the windows closed?"), it is left too. "Which
+    ... is on?" is answered with those that are.
     """
     if not reading.question:
         return None
@@ -79,12 +80,21 @@ def answer(
     subjects = _subjects(mentions, catalog, confirm)
     if asked or open_words:
         said = " ".join(open_words)
+        if not reading.yes_no:
+            return _which(asked, said, subjects, values)
         return _yes_or_no(asked, said, subjects, values) or _yes_or_no(
             asked, said, namesakes(subjects, catalog), values
         )
+    return _about(reading, subjects, values)
+
+
+def _about(
+    reading: Reading, subjects: list[EntityInfo], values: SpokenValues
+) -> Answer | None:
+    """The state of the devices asked about, or a yes or no of a sensor's."""
     if not subjects or len(subjects) > MAX_ANSWERED:
         return None
-    return _states(subjects, values)
+    return _sensed(reading, subjects, values) or _states(subjects, values)
 
 
 def _warmth(
@@ -165,6 +175,31 @@ def _yes_or_no(
     )
 
 
+def _which(
+    asked: frozenset[Verb],
+    open_words: str,
+    subjects: list[EntityInfo],
+    values: SpokenValues,
+) -> Answer | None:
+    """Those of the devices asked of in the state asked, or "none".
+
+    "Which lights are on?", "was für ein Gassensor ist an?": a list, never a
+    yes or a no. A device the state asks nothing of leaves the question.
+    """
+    judged = [(info, _holds(asked, open_words, info, values)) for info in subjects]
+    if not judged or any(held is None for _, held in judged):
+        return None
+    those = [info for info, held in judged if held]
+    if len(those) > MAX_ANSWERED:
+        return None
+    said = (
+        phrase("answer_which", names=Names(tuple(info.name for info in those)))
+        if those
+        else phrase("answer_none")
+    )
+    return Answer([said], tuple(info.entity_id for info in those or subjects))
+
+
 def _holds(
     asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
 ) -> bool | None:
@@ -190,6 +225,38 @@ def _holds(
         if fold(values.state(info.domain, device_class, state)) == open_words:
             return info.state == state
     return None
+
+
+def _sensed(
+    reading: Reading, subjects: list[EntityInfo], values: SpokenValues
+) -> Answer | None:
+    """Yes or no to a yes/no question about one binary sensor.
+
+    "Ist Gas in der Küche?", "is motion detected?", "are the water pipes
+    cold?": yes is its "on" ("Erkannt", "Kalt"), unless the words say its
+    "off" ("ist die Wasserleitung normal?"). A word said that is neither,
+    nor its kind's ("warm", asked of a cold sensor), leaves the state said.
+    """
+    if not reading.yes_no or len(subjects) != 1:
+        return None
+    info = subjects[0]
+    if info.domain != "binary_sensor" or info.state not in ("on", "off"):
+        return None
+    device_class = info.all_attributes.get("device_class")
+    on, off = (
+        set(words(values.state(info.domain, device_class, state)))
+        for state in ("on", "off")
+    )
+    spoken = words_for(reading.language)
+    own = spoken.kinds.get(info.domain, frozenset()) if spoken else frozenset()
+    said = reading.kind_words - own - set(words(info.name))
+    if said - on - off:
+        return None
+    held = info.state == ("off" if said & off and not said & on else "on")
+    return Answer(
+        [phrase("answer_yes" if held else "answer_no"), _said_state(info, values)],
+        (info.entity_id,),
+    )
 
 
 def _temperature(

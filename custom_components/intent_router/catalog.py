@@ -88,6 +88,10 @@ class Catalog:
     # What the speaker's last turns acted on (newest last).
     recent_targets: list[str] = field(default_factory=list)
 
+    def is_here(self, info: EntityInfo) -> bool:
+        """Whether a device is in the speaker's area (never when either has none)."""
+        return self.speaker_area is not None and info.area == self.speaker_area
+
     def place_names(self) -> list[str]:
         """Every name a place goes by: areas, their aliases, floors."""
         return [

@@ -129,14 +129,14 @@ def _placed(
     elif mentions.everything:
         placed = of_kind
     else:
-        here = [info for info in of_kind if info.area == catalog.speaker_area]
+        here = [info for info in of_kind if catalog.is_here(info)]
         if not (here or loosely):
             # The room's blinds before another room's shutters ("hier de
             # rolluiken openen", said where there are blinds only).
             here = [
                 info
                 for info in _of_kind(mentions, catalog, confirm, kinds, loosely=True)
-                if info.area == catalog.speaker_area
+                if catalog.is_here(info)
             ]
         placed = here or of_kind
     return frozenset(info.entity_id for info in placed)
@@ -258,10 +258,7 @@ def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis | No
     domain = target.partition(".")[0]
     if any(named.partition(".")[0] == domain for named in mentions.entities):
         return None
-    here = catalog.speaker_area is not None and (
-        catalog.exposed[target].area == catalog.speaker_area
-    )
-    return Basis.HERE if here else Basis.ONLY_PLACE
+    return Basis.HERE if catalog.is_here(catalog.exposed[target]) else Basis.ONLY_PLACE
 
 
 def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:

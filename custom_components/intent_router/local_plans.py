@@ -259,9 +259,7 @@ def _by_kind(
     if not mentions.everything:
         # "The lamps": those called so; "all the lamps": every light there.
         found = _called_so(found, reading)
-    here = catalog.speaker_area is not None and all(
-        info.area == catalog.speaker_area for info in found
-    )
+    here = all(catalog.is_here(info) for info in found)
     if (
         not (place_said or mentions.everything or here)
         and len({(i.area, i.floor) for i in found}) > 1

@@ -81,11 +81,7 @@ def resolved(
         alike = {e for e, hit in names.items() if hit == words and e in entities}
         placed = {
             e for e in alike if info[e].area in areas or info[e].floor in floors
-        } or {
-            e
-            for e in alike
-            if info[e].area == catalog.speaker_area and not (areas or floors)
-        }
+        } or {e for e in alike if catalog.is_here(info[e]) and not (areas or floors)}
         if placed:
             entities -= alike - placed
             alike = placed

@@ -171,6 +171,9 @@ class Reading:
     # Things said that no name here says ("Stehlampe", "lámpara de pie"), by
     # their sense (language.tables.FIXTURES): one of the kind's devices.
     fixtures: frozenset[str] = frozenset()
+    # A question asking no "what", "which" or "how" ("ist Gas in der
+    # Küche?"): its answer is a yes or a no.
+    yes_no: bool = False
 
 
 def read(
@@ -346,6 +349,7 @@ def read(
         complaint,
         opening in verb_words | forms,
         frozenset(fixtures),
+        question and not (spoken and spoken.asking.intersection(own)),
     )
 
 

@@ -63,6 +63,10 @@ WORDS = Words.written(
         "ist |sind |war |waren |wie hoch |wie |was |welche|wann |wo |wer |warum |läuft |"
         "laufen |brennt |steht |hat |haben |gibt es "
     ),
+    asking=(
+        "was|welche|welcher|welches|welchen|welchem|wie|wieviel|wieviele|wo|wer|wen|"
+        "wem|wann|warum|wieso|weshalb"
+    ),
     requests=(
         "kannst du |könntest du |würdest du |kann ich |bitte |können sie |könnten sie |"
         "würden sie |machst du |magst du |schaltest du |drehst du |stellst du "
@@ -73,7 +77,7 @@ WORDS = Words.written(
     everything="alle|alles|überall",
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
-        "zur|vom|von|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
+        "zur|vom|von|durch|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
         "mach|mache|schalte|schalt|stell|stelle|zieh|ziehe|dreh|drehe|fahr|fahre|alle|alles"
     ),
     kinds={

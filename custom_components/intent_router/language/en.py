@@ -49,13 +49,17 @@ WORDS = Words.written(
     },
     filler="ok|okay|please|thank you|thanks|oh|ah",
     hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's|also",
-    openers="how |what|which |when |where |who |is |are |does |was |were ",
+    openers=(
+        "how |what|which |when |where |who |is there |are there |is |are |does |was |"
+        "were "
+    ),
+    asking="what|what's|which|how|how's|who|whose|where|where's|when|why",
     requests="can you |could you |would you |will you |can i |could i |please ",
     reference="it|one|ones|same|that|them|these|those",
     closing="",
     negations="cancel|don't|dont|nah|never|no|nope|not",
     everything="all|everything",
-    stop="the|a|an|in|on|of|to|and|my|is|it|at|set|turn|please|all|off|up|down|do",
+    stop="the|a|an|in|on|of|to|by|and|my|is|it|at|set|turn|please|all|off|up|down|do",
     kinds={
         "alarm_control_panel": "alarm|arm|disarm|security",
         "binary_sensor": "open|closed|motion|detected|sensor",

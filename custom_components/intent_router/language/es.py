@@ -57,6 +57,7 @@ WORDS = Words.written(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "
     ),
+    asking="qué|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|cómo|dónde|quién|quiénes|cuándo",
     requests="me haces el favor de |hazme el favor de |quieres |puedes |podrías |me puedes |me podrías |puede |podría |por favor ",
     reference="eso|esto|mismo",
     closing="la|las|lo|los",

@@ -72,6 +72,7 @@ WORDS = Words.written(
         "est ce qu|qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
         "y a t il "
     ),
+    asking="quel|quelle|quels|quelles|combien|comment|où|qui|quoi|quand|pourquoi",
     requests=(
         "tu veux bien |vous voulez bien |tu voudrais bien |"
         "peux tu |pourrais tu |tu peux |tu pourrais |veux tu |pouvez vous |"
@@ -84,7 +85,7 @@ WORDS = Words.written(
     negations="jamais|nan|ne|non|pas|rien",
     everything="tous|tout|toutes",
     stop=(
-        "le|la|les|de|du|des|un|une|au|aux|à|en|dans|sur|pour|et|mon|ma|mes|ton|ta|"
+        "le|la|les|de|du|des|un|une|au|aux|à|en|dans|sur|pour|par|et|mon|ma|mes|ton|ta|"
         "tes|est|allume|éteins|mets|règle|s'il|te|vous|plaît|plait|tout|tous|toutes"
     ),
     kinds={
@@ -228,7 +229,10 @@ WORDS = Words.written(
     verb_forms="chauffe|chauffes|chauffez",
     elisions="d'|j'|l'|m'|n'|qu'|t'",
     leads="m'|me|nous|t'|te|tu|vous",
-    asks="a t elle|a t il|est elle|est il|sont elles|sont ils|combien",
+    asks=(
+        "a t elle|a t il|t elle|t il|t elles|t ils|est elle|est il|sont elles|sont ils|"
+        "combien"
+    ),
     plurals="s|x",
     decimal_mark=",",
     elided="de|que",

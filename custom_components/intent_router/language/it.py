@@ -58,6 +58,7 @@ WORDS = Words.written(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché |a che |a quant|in che "
     ),
+    asking="cosa|che|quale|quali|qual|quanto|quanta|quanti|quante|come|com'è|dove|chi|quando|perché",
     requests="puoi |potresti |mi puoi |mi potresti |ci puoi |può |potrebbe |vuoi |per favore ",
     leads="c'|ce|ci|m'|me|mi|t'|te|ti",
     reference="quello|stesso",

@@ -57,9 +57,11 @@ WORDS = Words.written(
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké|ach|nou|och",
     hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier|hierbinnen|hier binnen",
     openers=(
-        "is |zijn |staat |staan |was |waren |hoe hoog |hoe |wat |welk|wanneer |waar |wie |"
+        "is er |zijn er |is |zijn |staat |staan |was |waren |hoe hoog |hoe |wat |welk|"
+        "wanneer |waar |wie |"
         "waarom |hoeveel |heeft |hebben |brandt |speelt |draait |loopt |werkt |zit |ligt "
     ),
+    asking="wat|welk|welke|hoe|hoeveel|waar|wie|wanneer|waarom",
     requests=(
         "kun je |kan je |wil je |zou je |kunt u |wilt u |zou u |alsjeblieft |doe je |zet je |"
         "mag het |mag de |mag dat |mag die |mag er "
@@ -69,7 +71,7 @@ WORDS = Words.written(
     negations="geen|nee|neen|niet|niets|niks|nooit",
     everything="alle|allemaal|alles|overal",
     stop=(
-        "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
+        "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|door|en|mijn|je|ons|onze|is|zet|doe|"
         "alsjeblieft|alle|alles"
     ),
     kinds={

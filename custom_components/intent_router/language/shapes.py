@@ -23,8 +23,9 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     The first word, a one-word opener wherever it stands ("combien", and
     the forms of "welche", "quanto", "cuánto": "auf welche Temperatur …?",
     "il riscaldamento a quanto è?"), every word of the opener it starts
-    with ("est-ce que", "y a-t-il"), and the language's "it is" ("fait-il",
-    "ist es"), as a complaint's frame.
+    with ("est-ce que", "y a-t-il"), the phrases that ask wherever they
+    stand ("l'évier est-il humide ?"), and the language's "it is"
+    ("fait-il", "ist es"), as a complaint's frame.
     """
     shape = set(own[:1])
     if spoken is None:
@@ -38,6 +39,7 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
         if _opens_with(own, parts):
             shape.update(own[: len(parts)])
     shape.update(own[i] for i in spans(own, spoken.complaint_frame))
+    shape.update(own[i] for i in spans(own, spoken.asks))
     return frozenset(shape)
 
 

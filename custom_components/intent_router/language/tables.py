@@ -129,6 +129,9 @@ class Words:
     # lights on" asks nothing). Requests phrased as questions ("can you
     # ...", "kannst du ...") are not on the list.
     openers: tuple[str, ...]
+    # Words that ask what, which, how or how much ("welche", "cuánto"): a
+    # question with none of them is answered yes or no.
+    asking: frozenset[str]
     # How requests phrased as questions start ("can you", "kannst du"): a
     # "?" after them asks for an action, not about the home.
     requests: tuple[str, ...]
@@ -219,6 +222,7 @@ class Words:
         filler: str,
         hedges: str,
         openers: str,
+        asking: str,
         requests: str,
         reference: str,
         closing: str,
@@ -259,6 +263,7 @@ class Words:
             filler=_table(filler),
             hedges=_table(hedges),
             openers=tuple(openers.split("|")),
+            asking=_table(asking),
             requests=tuple(requests.split("|")),
             leads=_table(leads),
             reference=_table(reference),

@@ -1,0 +1,165 @@
+"""Questions about sensors answered in the shape they were asked, in six languages.
+
+A yes/no question about one binary sensor ("is the sink wet?", "is there gas
+in the kitchen?") is answered yes or no, then its state; "which ... is on?"
+with the ones that are, or "none", never a yes. The sensors are named in
+the household's language, as a user names them. The model is scripted to
+act every time: it is never asked.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.setup import async_setup_component
+
+from . import home
+from .helpers import act, converse, plan, speech
+from .llm_server import ScriptedLLMServer
+
+# A wet leak sensor under the sink, by its name in the language, and the
+# word the language says it is wet with.
+SINK = {
+    "en": ("Sink", "Is the sink wet?", "Yes"),
+    "de": ("Spüle", "Ist die Spüle nass?", "Ja"),
+    "fr": ("Évier", "L'évier est-il humide ?", "Oui"),
+    "es": ("Fregadero", "¿Está mojado el fregadero?", "Sí"),
+    "nl": ("Gootsteen", "Is de gootsteen nat?", "Ja"),
+    "it": ("Lavello", "Il lavello è bagnato?", "Sì"),
+}
+# A gas sensor in the kitchen (clear), asked about with no state said.
+GAS = {
+    "en": ("Gas", "Is there gas in the kitchen?", "No"),
+    "de": ("Gasmelder", "Schlägt der Gasmelder an?", "Nein"),
+    "fr": ("Gaz", "Y a-t-il du gaz dans la cuisine ?", "Non"),
+    "es": ("Detector de gas", "¿Hay gas en la cocina?", "No"),
+    "nl": ("Gas", "Is er gas in de keuken?", "Nee"),
+    "it": ("Sensore gas", "C'è gas in cucina?", "No"),
+}
+# "Which ... is on?" of the kitchen's gas sensor, and "none" said.
+WHICH = [
+    ("en", "Which gas sensor is on?", "None."),
+    ("de", "Welcher Gasmelder ist an?", "Keins."),
+    ("nl", "Welke gas staat aan?", "Geen."),
+]
+
+
+@pytest.mark.parametrize("language", list(SINK))
+async def test_a_sensor_asked_yes_or_no_is_answered_yes_or_no(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+) -> None:
+    """Its "on" word said ("nass") is a yes for a wet sensor; its state follows.
+
+    The model, asked, would switch off the kitchen lights.
+    """
+    name, asked, yes = SINK[language]
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, name, "moisture", on=True)
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    said = speech(answered)
+    assert said.startswith(yes), said
+    assert name in said
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize("language", list(GAS))
+async def test_a_sensor_asked_with_no_state_said_answers_its_on(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+) -> None:
+    """A clear gas sensor asked "is there gas in the kitchen?" answers no."""
+    name, asked, no = GAS[language]
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, name, "gas", on=False, area="Kitchen")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Living Room"), language
+    )
+
+    said = speech(answered)
+    assert said.startswith(no), said
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(("language", "asked", "none"), WHICH)
+async def test_which_sensor_is_on_is_no_yes_or_no(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    asked: str,
+    none: str,
+) -> None:
+    """Asked which, with none on, the answer is "none", not "no"."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, GAS[language][0], "gas", on=False, area="Kitchen")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    assert speech(answered) == none
+    assert llm_server.requests == []
+
+
+async def _sensor(
+    hass: HomeAssistant,
+    name: str,
+    device_class: str,
+    *,
+    on: bool,
+    area: str | None = None,
+) -> str:
+    """A template binary sensor of a class, exposed, in an area; its id."""
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "binary_sensor": [
+                        {
+                            "name": name,
+                            "unique_id": f"sensor-{device_class}",
+                            "state": f"{{{{ {str(on).lower()} }}}}",
+                            "device_class": device_class,
+                        }
+                    ],
+                }
+            ]
+        },
+    )
+    await hass.async_block_till_done()
+    (entity_id,) = [
+        s.entity_id for s in hass.states.async_all("binary_sensor") if s.name == name
+    ]
+    if area is not None:
+        area_id = ar.async_get(hass).async_get_or_create(area).id
+        er.async_get(hass).async_update_entity(entity_id, area_id=area_id)
+    async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
+    return entity_id
