@@ -48,6 +48,7 @@ from bench.cases import (
     prepare_home,
     sample,
 )
+from custom_components.intent_router.records import Outcome
 from homeassistant.components import conversation
 
 TIMER_INTENTS = frozenset(i for i in INTENT_ONLY if "Timer" in i) - {"HassStartTimer"}
@@ -139,7 +140,7 @@ async def run_case(
     elif case.set == "home_llm_refusals":
         verdict = judge_refusal(turn)
     else:
-        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes)
+        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes, before)
     return turn, verdict, outside_targets(case, turn, targets)
 
 
@@ -158,25 +159,32 @@ def by_language(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per language: overall, per set, per path, per intent, and what acted outside.
 
     `reading` is the reading's own accuracy (the turns it acted or answered
-    on); `outside` counts cases that acted on an entity outside the expected
-    targets.
+    on); `reading_asked` counts the turns it asked "which one?" instead (no
+    act, no answer: right or wrong as any case, apart here); `outside`
+    counts cases that acted on an entity outside the expected targets.
     """
     found: dict[str, dict[str, Any]] = {}
     for language in sorted({str(r["language"]) for r in rows}):
         mine = [r for r in rows if r["language"] == language]
+        read = [r for r in mine if r["source"] == "reading"]
+        own = [r for r in read if not _asked(r)]
         found[language] = {
             **harness.rate(sum(1 for r in mine if r["correct"]), len(mine), "correct"),
             "by_set": _rates(mine, "set"),
             "by_source": _rates(mine, "source"),
             "by_intent": _rates(mine, "intent_key"),
             "reading": harness.rate(
-                sum(1 for r in mine if r["source"] == "reading" and r["correct"]),
-                sum(1 for r in mine if r["source"] == "reading"),
-                "correct",
+                sum(1 for r in own if r["correct"]), len(own), "correct"
             ),
+            "reading_asked": len(read) - len(own),
             "outside": sum(1 for r in mine if r["outside"]),
         }
     return found
+
+
+def _asked(row: dict[str, Any]) -> bool:
+    """Whether the turn asked which device was meant (it neither acted nor answered)."""
+    return bool(row.get("turn")) and row["turn"]["outcome"] == Outcome.CLARIFY
 
 
 def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -251,18 +259,26 @@ def language_tables(summary: dict[str, Any]) -> list[str]:
     names = list(languages)
     sets = sorted({s for v in languages.values() for s in v["by_set"]})
     lines = harness.table(
-        ["language", "all", *sets, "reading's own", "acted outside targets"],
+        [
+            "language",
+            "all",
+            *sets,
+            "reading's own",
+            "reading asked which",
+            "acted outside targets",
+        ],
         [
             (
                 name,
                 _cell(v),
                 *(_cell(v["by_set"].get(s)) for s in sets),
                 _cell(v["reading"]),
+                v["reading_asked"],
                 v["outside"],
             )
             for name, v in languages.items()
         ],
-        "l" + "r" * (len(sets) + 3),
+        "l" + "r" * (len(sets) + 4),
     )
     sources = sorted({s for v in languages.values() for s in v["by_source"]})
     lines += [
@@ -427,6 +443,7 @@ async def _row(
         "expected": verdict.expected,
         "expected_reply": case.response,
         "why": verdict.why,
+        "note": case.note,
         "outside": outside,
         "source": turn.source if turn else None,
         "synthetic": synthetic,

@@ -125,6 +125,18 @@ def schema_allows(request: dict[str, Any], action: str) -> bool:
     return re.fullmatch(pattern, action) is not None
 
 
+async def switched_on(hass: HomeAssistant, *entity_ids: str) -> None:
+    """Devices switched on directly, as a wall switch would (not a turn).
+
+    A command to switch off what is off changes nothing and runs nothing
+    ("Bed Light is already off"): a test of what an action does starts
+    with its device on.
+    """
+    await hass.services.async_call(
+        "homeassistant", "turn_on", {"entity_id": list(entity_ids)}, blocking=True
+    )
+
+
 async def async_setup_template_entity(
     hass: HomeAssistant, platform: str, config: dict[str, Any]
 ) -> str:

@@ -26,7 +26,7 @@ from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .helpers import act, converse, plan, speech
+from .helpers import act, converse, plan, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -47,6 +47,7 @@ async def test_follow_up_in_another_area_sends_what_was_done(
     llm_server.add_plan(
         plan(act("light.turn_off", "light.bed_light"), speech="Bedroom off.")
     )
+    await switched_on(hass, "light.bed_light")
 
     await converse(hass, agent_id, "turn off the kitchen lights", kitchen)
     result = await converse(hass, agent_id, "do the same in the bedroom", kitchen)
@@ -251,6 +252,7 @@ async def test_devices_do_not_see_each_others_turns(
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
     llm_server.add_plan(plan(speech="Hi."))
+    await switched_on(hass, "light.bed_light")
 
     await converse(hass, agent_id, "lights off", kitchen)
     await converse(hass, agent_id, "lights off", bedroom)

@@ -633,14 +633,23 @@ async def test_an_action_that_never_finishes_is_reported_as_unanswered(
     agent_id = await async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_TIMEOUT: 0.5}
     )
+    # On at first; switched off by its input boolean; switching on hangs.
+    assert await async_setup_component(
+        hass, "input_boolean", {"input_boolean": {"stuck": {"initial": True}}}
+    )
     switch = await async_setup_template_entity(
         hass,
         "switch",
         {
             "name": "Stuck Switch",
-            "state": "{{ true }}",
+            "state": "{{ is_state('input_boolean.stuck', 'on') }}",
             "turn_on": [{"wait_template": "{{ false }}"}],
-            "turn_off": [],
+            "turn_off": [
+                {
+                    "action": "input_boolean.turn_off",
+                    "target": {"entity_id": "input_boolean.stuck"},
+                }
+            ],
         },
     )
     device = satellite_in(hass, "Kitchen")

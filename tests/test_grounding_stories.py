@@ -210,6 +210,28 @@ async def test_a_reversed_verb_never_runs_and_the_words_are_done(
     assert hass.states.get("lock.front_door").state == "unlocked"
 
 
+async def test_the_kind_said_last_is_no_second_verb(
+    hass: HomeAssistant,
+    agent_id: str,
+    kitchen: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """In "unlock the front door lock" the last "lock" is the device, not a verb.
+
+    The model locks instead; read as two verbs, the words would have allowed
+    it. They say only "unlock", so its plan is against them and never runs.
+    """
+    await hass.services.async_call(
+        "lock", "lock", {"entity_id": "lock.front_door"}, blocking=True
+    )
+    llm_server.add_plan(plan(act("lock.lock", "lock.front_door")))
+
+    await converse(hass, agent_id, "unlock the front door lock", kitchen)
+
+    assert {"against_the_words": ["lock.lock"]} in agent_details()
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -16,6 +16,7 @@ from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_USE_LLM
 from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
+from homeassistant.setup import async_setup_component
 
 from .helpers import async_setup_template_entity, converse, speech
 from .home import async_setup_agent, satellite_in
@@ -153,3 +154,52 @@ async def test_what_only_has_own_gazetteer_reads_runs_as_ha_runs_it(
     assert "83" in speech(theirs)
     assert speech(ours) == speech(theirs)
     assert llm_server.requests == []
+
+
+async def test_a_name_the_home_lacks_is_not_another_named_alike(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """HA's gazetteer reads "Kono Smart Thermostat" as the Netatmo one.
+
+    Its name's own word ("Netatmo") was not said, and "Kono" names nothing
+    here: nothing is switched on (home-llm's refusal of a device not there).
+    A misheard word of the name ("Netatmoo") still finds it.
+    """
+    agent_id, kitchen = await _agent(hass, mock_config_entry)
+    plug = await async_setup_template_entity(
+        hass,
+        "switch",
+        {
+            "name": "Netatmo Smart Thermostat",
+            "state": "{{ is_state('input_boolean.plug', 'on') }}",
+            "turn_on": [
+                {
+                    "action": "input_boolean.turn_on",
+                    "target": {"entity_id": "input_boolean.plug"},
+                }
+            ],
+            "turn_off": [],
+        },
+    )
+    assert await async_setup_component(
+        hass, "input_boolean", {"input_boolean": {"plug": {"initial": False}}}
+    )
+
+    theirs = await converse(
+        hass, HA_AGENT, "turn on the kono smart thermostat", kitchen
+    )
+    assert hass.states.get(plug).state == "on"  # HA's own agent guessed
+    await hass.services.async_call(
+        "input_boolean", "turn_off", {"entity_id": "input_boolean.plug"}, blocking=True
+    )
+
+    ours = await converse(hass, agent_id, "turn on the kono smart thermostat", kitchen)
+
+    assert theirs.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert ours.response.response_type is intent.IntentResponseType.ERROR
+    assert hass.states.get(plug).state == "off"
+
+    await converse(hass, agent_id, "turn on the netatmoo smart thermostat", kitchen)
+    assert hass.states.get(plug).state == "on"

@@ -42,6 +42,19 @@ GAS = {
     "nl": ("Gas", "Is er gas in de keuken?", "Nee"),
     "it": ("Sensore gas", "C'è gas in cucina?", "No"),
 }
+# A power sensor with power, asked about by the quantity it senses.
+POWER = [
+    ("en", "Mains", "Is the mains power detected?", "Yes"),
+    ("de", "Hauptanschluss", "Ist am Hauptanschluss Strom?", "Ja"),
+    ("nl", "Meterkast", "Is er in de meterkast stroom?", "Ja"),
+]
+# A locked door lock asked whether it is closed or open.
+LOCK_ASKED = [
+    ("en", "Is the front door closed?", "Yes"),
+    ("en", "Is the front door open?", "No"),
+    ("de", "Ist Front Door geschlossen?", "Ja"),
+    ("nl", "Is Front Door gesloten?", "Ja"),
+]
 # "Which ... is on?" of the kitchen's gas sensor, and "none" said.
 WHICH = [
     ("en", "Which gas sensor is on?", "None."),
@@ -124,6 +137,62 @@ async def test_which_sensor_is_on_is_no_yes_or_no(
     )
 
     assert speech(answered) == none
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(("language", "name", "asked", "yes"), POWER)
+async def test_the_quantity_a_sensor_senses_is_no_state_said(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    name: str,
+    asked: str,
+    yes: str,
+) -> None:
+    """The word "power" names what a power sensor senses: its "on" is the yes."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, name, "power", on=True)
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    said = speech(answered)
+    assert said.startswith(yes), said
+    assert name in said
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(("language", "asked", "answer"), LOCK_ASKED)
+async def test_a_lock_asked_if_closed_answers_whether_locked(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    asked: str,
+    answer: str,
+) -> None:
+    """A lock is closed when locked, open when not: a yes or a no."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await hass.services.async_call(
+        "lock", "lock", {"entity_id": "lock.front_door"}, blocking=True
+    )
+    llm_server.add_plan(plan(act("lock.unlock", "lock.front_door")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    # (HA's Dutch sentences read "gesloten" of a lock too, and answer first.)
+    said = speech(answered)
+    assert said.startswith(answer), said
+    assert hass.states.get("lock.front_door").state == "locked"
     assert llm_server.requests == []
 
 

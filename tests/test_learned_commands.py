@@ -66,7 +66,8 @@ async def _teach(
     text: str = SENTENCE,
     **args: Any,
 ) -> None:
-    """The model plans the kitchen lights on; the plan runs."""
+    """The lights off, the model plans them on; the plan runs."""
+    await _lights(hass, "off")
     server.add_plan(plan(act("light.turn_on", "light.kitchen_lights", **args)))
     await converse(hass, agent_id, text, device)
     assert hass.states.get("light.kitchen_lights").state == "on"
@@ -287,7 +288,8 @@ async def test_a_damaged_file_is_a_cache_lost(
     agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
     kitchen = satellite_in(hass, "Kitchen")
 
-    await _teach(hass, agent_id, llm_server, kitchen, "x")
+    llm_server.add_plan(plan(act("light.turn_on", "light.kitchen_lights")))
+    await converse(hass, agent_id, "x", kitchen)
 
     assert len(llm_server.requests) == 1
 

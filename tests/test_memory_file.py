@@ -34,7 +34,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, json as json_helper, storage
 
-from .helpers import act, converse, plan
+from .helpers import act, converse, plan, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -201,6 +201,7 @@ async def test_a_file_this_version_wrote_loads_without_a_warning(
     agent_id = await async_setup_agent(hass, mock_config_entry)
     bedroom = satellite_in(hass, "Bedroom")
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    await switched_on(hass, "light.bed_light")
     await converse(hass, agent_id, "bedroom light off", bedroom)
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
     written = hass_storage[_key(mock_config_entry)]["data"]["turns"][bedroom]
@@ -360,6 +361,7 @@ async def test_a_lone_surrogate_does_not_break_saving(
     kitchen, bedroom = satellite_in(hass, "Kitchen"), satellite_in(hass, "Bedroom")
     llm_server.add_plan(plan(speech="Sure \ud800 thing."))
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    await switched_on(hass, "light.bed_light")
 
     await converse(hass, agent_id, "hello \udc00 there", kitchen)
     await converse(hass, agent_id, "bedroom light off", bedroom)

@@ -330,6 +330,9 @@ async def test_a_learned_command_that_fails_on_replay_is_forgotten(
     await converse(hass, agent_id, sentence, kitchen)
     assert hass.states.get(KITCHEN).state == MediaPlayerState.PAUSED
     freezer.tick(timedelta(seconds=LEARN_AFTER + 1))
+    await hass.services.async_call(
+        "media_player", "media_play", {"entity_id": KITCHEN}, blocking=True
+    )
     speakers.kitchen.failure = HomeAssistantError("the speaker is gone")
 
     failed = await converse(hass, agent_id, sentence, kitchen)

@@ -1491,3 +1491,44 @@ def test_lock_it_after_asking_of_the_door_locks_its_lock() -> None:
     )
 
     assert planned == Plan((Action("lock.lock", ("lock.back_door",)),), "", 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("öffne alle Rollos", "de"),
+        ("abre todas las persianas", "es"),
+        ("doe alle jaloezieën open", "nl"),
+    ],
+)
+def test_a_cover_word_is_the_class_home_assistant_gives_it(
+    text: str, language: str
+) -> None:
+    """HA's sentences say blinds for "Rollos", "persianas": the parasol stays shut.
+
+    The terrace's shade is a window covering too, but a blind is there.
+    """
+    home = [
+        _entity("cover.rollo", "Links", "Wohnzimmer", "closed", device_class="blind"),
+        _entity("cover.schirm", "Westen", "Terrasse", "closed", device_class="shade"),
+    ]
+    catalog = small_catalog(home, ["Wohnzimmer", "Terrasse"], None)
+
+    planned = plan_from_reading(
+        read(Said.of(text, language), catalog), catalog, [], CONFIRM
+    )
+
+    assert planned == Plan((Action("cover.open_cover", ("cover.rollo",)),), "", 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "verbs"),
+    [
+        ("unlock the entry lock", {Verb.UNLOCK}),
+        ("unlock it, then lock the window", {Verb.UNLOCK, Verb.LOCK}),
+        ("lock the back door", {Verb.LOCK}),
+    ],
+)
+def test_a_kind_said_last_is_no_verb(text: str, verbs: set[Verb]) -> None:
+    """The "lock" that ends "unlock the entry lock" is the lock; one before "it" acts."""
+    assert read(Said.of(text, "en"), _catalog()).verbs == verbs

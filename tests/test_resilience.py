@@ -32,7 +32,7 @@ from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
 
 from .conftest import API_KEY
-from .helpers import act, converse, plan, speech
+from .helpers import act, converse, plan, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
 
@@ -294,6 +294,7 @@ async def test_newer_utterance_cancels_the_waiting_one(
         plan(act("light.turn_off", "light.kitchen_lights")), delay=NEVER
     )
     llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    await switched_on(hass, "light.bed_light")
 
     first = hass.async_create_task(
         converse(hass, agent_id, "turn the kitchen lights off", device)

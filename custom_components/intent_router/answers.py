@@ -17,7 +17,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .domains import STATE_VERBS, asked_state
+from .device_states import asked_state
+from .domains import STATE_VERBS
 from .grounding import candidates, namesakes
 from .language import fold, words, words_for
 from .language.tables import Verb
@@ -233,8 +234,9 @@ def _sensed(
     """Yes or no to a yes/no question about one binary sensor.
 
     "Ist Gas in der Küche?", "is motion detected?", "are the water pipes
-    cold?": yes is its "on" ("Erkannt", "Kalt"), unless the words say its
-    "off" ("ist die Wasserleitung normal?"). A word said that is neither,
+    cold?", "is the mains power detected?": yes is its "on" ("Erkannt",
+    "Kalt"), unless the words say its "off" ("ist die Wasserleitung
+    normal?"). A word said that is neither,
     nor its kind's ("warm", asked of a cold sensor), leaves the state said.
     """
     if not reading.yes_no or len(subjects) != 1:
@@ -248,7 +250,14 @@ def _sensed(
         for state in ("on", "off")
     )
     spoken = words_for(reading.language)
-    own = spoken.kinds.get(info.domain, frozenset()) if spoken else frozenset()
+    # Its kind's words, and the quantities sensors measure ("is the mains
+    # power detected?", "is er stroom?"): what is sensed, not a state.
+    own = (
+        spoken.kinds.get(info.domain, frozenset())
+        | spoken.kinds.get("sensor", frozenset())
+        if spoken
+        else frozenset()
+    )
     said = reading.kind_words - own - set(words(info.name))
     if said - on - off:
         return None

@@ -56,49 +56,6 @@ STATE_VERBS = frozenset(
 BRIGHTNESS_STEP = 20
 
 
-# What a yes/no question's verb asks about ("is it open?"): the states that
-# answer yes, then those that answer no. Any other state is no answer.
-_ASKED_STATES: Mapping[Verb, tuple[frozenset[str], frozenset[str]]] = {
-    Verb.ON: (frozenset({"on"}), frozenset({"off"})),
-    Verb.OPEN: (frozenset({"open", "opening"}), frozenset({"closed", "closing"})),
-    Verb.LOCK: (
-        frozenset({"locked", "locking"}),
-        frozenset({"unlocked", "unlocking", "open", "opening"}),
-    ),
-}
-_ASKED_OPPOSITE = {Verb.OFF: Verb.ON, Verb.CLOSE: Verb.OPEN, Verb.UNLOCK: Verb.LOCK}
-# Domains whose state is a mode or activity: anything but "off" is on.
-_MODE_DOMAINS = frozenset(
-    {"climate", "fan", "humidifier", "media_player", "vacuum", "water_heater"}
-)
-_NO_STATE = frozenset({"unavailable", "unknown"})
-# Binary sensors of these classes say "open" as on.
-_OPENING_CLASSES = frozenset({"door", "garage_door", "opening", "window"})
-
-
-def asked_state(
-    verb: Verb, domain: str, device_class: object, state: str
-) -> bool | None:
-    """Whether a state is what a question's verb asks ("is it locked?").
-
-    None when the verb asks nothing of such an entity's state (a lock's
-    state says nothing of "on").
-    """
-    if verb in _ASKED_OPPOSITE:
-        answer = asked_state(_ASKED_OPPOSITE[verb], domain, device_class, state)
-        return None if answer is None else not answer
-    if domain == "lock" and verb is not Verb.LOCK:
-        return None
-    if verb is Verb.ON and domain in _MODE_DOMAINS and state not in _NO_STATE:
-        return state != "off"  # a thermostat that cools is on
-    if domain == "binary_sensor" and device_class in _OPENING_CLASSES:
-        state = {"on": "open", "off": "closed"}.get(state, state)
-    if verb not in _ASKED_STATES:
-        return None
-    yes, no = _ASKED_STATES[verb]
-    return True if state in yes else False if state in no else None
-
-
 @dataclass(slots=True, frozen=True)
 class ConfirmPolicy:
     """What asks before acting: the domains, and whether every action asks."""
@@ -144,6 +101,10 @@ class DomainInfo:
     set_to: Setter | None = None
     # What "brighter", "louder", "warmer" and their opposites do.
     step: Stepper | None = None
+    # The states each of its services, called without values, leaves it in:
+    # a device in one of them already is not asked again ("turn on" an "on"
+    # light), see `already`.
+    leaves: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
@@ -295,8 +256,17 @@ def _step_service(up: str, down: str) -> Stepper:
     return step
 
 
+_ON = frozenset({"on"})
+_OFF = frozenset({"off"})
+_OPEN = frozenset({"open"})
+_CLOSED = frozenset({"closed"})
 # What HA's turn on / turn off mean for most domains, and what "stop" does.
-_SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
+_SWITCHED = DomainInfo(
+    turn_on="turn_on",
+    turn_off="turn_off",
+    stop="turn_off",
+    leaves={"turn_on": _ON, "turn_off": _OFF},
+)
 _ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
 _NUMBER = DomainInfo(
     restore=_restore_value,
@@ -325,6 +295,12 @@ DOMAINS: Mapping[str, DomainInfo] = {
         ),
         set_to=_set_temperature,
         step=_step_temperature,
+        leaves={
+            "turn_on": frozenset(
+                {"heat", "cool", "heat_cool", "auto", "dry", "fan_only"}
+            ),
+            "turn_off": _OFF,
+        },
     ),
     "cover": DomainInfo(
         turn_on="open_cover",
@@ -337,6 +313,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         opens=frozenset({"open_cover", "set_cover_position", "toggle"}),
         verbs={Verb.OPEN: "open_cover", Verb.CLOSE: "close_cover"},
         set_to=_set_percent("set_cover_position", "position"),
+        leaves={"open_cover": _OPEN, "close_cover": _CLOSED},
     ),
     "fan": replace(
         _SWITCHED,
@@ -373,6 +350,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         opens=frozenset({"unlock", "open"}),
         verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
         stand_ins={Verb.OPEN: "unlock"},
+        leaves={"lock": frozenset({"locked"}), "unlock": frozenset({"unlocked"})},
     ),
     "media_player": replace(
         _SWITCHED,
@@ -392,10 +370,17 @@ DOMAINS: Mapping[str, DomainInfo] = {
         ),
         set_to=_set_percent("volume_set", "volume_level", 0.01),
         step=_step_service("volume_up", "volume_down"),
+        leaves={
+            "turn_on": frozenset({"on", "idle", "playing", "paused", "buffering"}),
+            "turn_off": _OFF,
+            "media_pause": frozenset({"paused"}),
+            "media_play": frozenset({"playing"}),
+        },
     ),
     "number": _NUMBER,
     "scene": DomainInfo(must_be_named=True),
-    "script": replace(_SWITCHED, must_be_named=True),
+    # A script that runs may be asked to run again: its "on" leaves nothing.
+    "script": replace(_SWITCHED, must_be_named=True, leaves={}),
     "select": _SELECT,
     "sensor": DomainInfo(acting_attributes=("unit_of_measurement", "device_class")),
     "siren": _ON_OFF,
@@ -404,11 +389,16 @@ DOMAINS: Mapping[str, DomainInfo] = {
         stop="stop",
         verbs={Verb.PAUSE: "pause", Verb.RESUME: "start"},
         acting_attributes=("battery_level", "fan_speed"),
+        leaves={
+            "start": frozenset({"cleaning"}),
+            "return_to_base": frozenset({"docked", "returning"}),
+        },
     ),
     "valve": DomainInfo(
         turn_on="open_valve",
         turn_off="close_valve",
         verbs={Verb.OPEN: "open_valve", Verb.CLOSE: "close_valve"},
+        leaves={"open_valve": _OPEN, "close_valve": _CLOSED},
     ),
     "water_heater": DomainInfo(
         undo_attributes=("temperature",),

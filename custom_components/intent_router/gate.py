@@ -2,7 +2,8 @@
 
 `gate` weighs a plan against the turn's facts (`Facts`) and returns one
 verdict (`Gated`): refused, cancelled, held for a dry run, ask which,
-admit doubt, ungrounded, ask whether, answer, or run; and whether a plan
+admit doubt, ungrounded, ask whether, answer, nothing to change (all is
+as asked already), or run; and whether a plan
 that runs may be learned (`learnable`). What grounds a target is
 grounding.py's, which follow-ups apply is shortcuts.py's. Nothing here
 talks to Home Assistant, so each part is tested without it.
@@ -15,6 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
+from .device_states import unchanged
 from .domains import (
     OPPOSITES,
     STATE_VERBS,
@@ -43,6 +45,8 @@ class Decision(StrEnum):
     REFUSED = "refused"
     CANCELLED = "cancelled"
     PLANNED = "planned"
+    # Every device is in the state asked already: said so, nothing is called.
+    ALREADY = "already"
 
 
 class Refusal(StrEnum):
@@ -70,6 +74,25 @@ def decide(
     if needs_confirmation and plan.actions:
         return Decision.CONFIRM
     return Decision.EXECUTE
+
+
+def changes_nothing(plan: Plan, catalog: Catalog) -> bool:
+    """Whether every action would leave its devices as they are.
+
+    "Turn on the hallway lights" when they are on: nothing is called, and
+    the reply says so (`Decision.ALREADY`). Actions with values, tools, and
+    devices whose state HA only assumes always run (domains.already).
+    """
+    return bool(plan.actions) and all(
+        action.targets
+        and all(
+            (info := catalog.exposed.get(target)) is not None
+            and domain_of(action.tool) == info.domain
+            and unchanged(action.tool, action.args, info.state, info.all_attributes)
+            for target in action.targets
+        )
+        for action in plan.actions
+    )
 
 
 def _unsaid_subject(tool: str, catalog: Catalog, said: Collection[str]) -> bool:
@@ -360,6 +383,10 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
         needs_confirmation,
         grounded=not isinstance(grounding, Ungrounded),
     )
+    if decision in (Decision.CONFIRM, Decision.EXECUTE) and changes_nothing(
+        runs, catalog
+    ):
+        return Gated(Decision.ALREADY, runs, grounding)
     if decision is Decision.CONFIRM:
         return Gated(decision, runs, grounding)
     if decision is not Decision.EXECUTE:

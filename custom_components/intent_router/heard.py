@@ -8,6 +8,7 @@ words so heard.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
@@ -47,6 +48,11 @@ def heard_as(
     if len(parts := compound(word, language, heads)) > 1:
         return parts
     return [_known(word, vocabulary)]
+
+
+def all_heard(wanted: frozenset[str], said: Iterable[str]) -> bool:
+    """Whether each wanted word was said, or likely misheard for it ("kichen")."""
+    return wanted <= {_known(word, wanted) for word in said}
 
 
 def _known(word: str, vocabulary: frozenset[str]) -> str:

@@ -25,11 +25,15 @@ from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
 
-from .const import LOGGER, MUSIC_KINDS, TIMER_INTENTS
+from .const import LOGGER, TIMER_INTENTS
+from .device_states import unchanged
 from .domains import domain_info
 from .executor import prior_of
+from .ha_music import music_control, music_play, slot_text
+from .heard import all_heard
 from .language import (
     base_language,
+    distinctive_words,
     is_called,
     narrow_kind_words,
     same_thing,
@@ -81,8 +85,8 @@ async def async_handle_locally(
 ) -> intent.IntentResponse | Held | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
-    A match whose service calls `asks` first is returned as `Held` instead
-    of being handled; a question, a timer or a command that only secures
+    A match whose service calls `asks` first, or would change nothing (the
+    lights asked on are on), is returned as `Held` instead of being handled; a question, a timer or a command that only secures
     the home runs as HA runs it, whatever else is in the room. A match that
     fails (an error response, or an intent whose integration is not set up)
     is no answer either: the model, or the explanation, follows.
@@ -110,7 +114,9 @@ async def async_handle_locally(
         if _not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
-        if any(asks(service, state) for service, _, state in calls):
+        if any(asks(service, state) for service, _, state in calls) or (
+            _changes_nothing(calls)
+        ):
             held.append(Held(_grouped(calls)))
             return True
         if control := music_control(result, targets):
@@ -137,7 +143,7 @@ async def async_handle_locally(
 async def async_handle_by_gazetteer(
     hass: HomeAssistant,
     user_input: ConversationInput,
-    _said: Said,
+    said: Said,
     chat_log: ChatLog,
     asks: AsksFirst,
 ) -> intent.IntentResponse | Held | None:
@@ -147,8 +153,11 @@ async def async_handle_by_gazetteer(
     gazetteer (other wordings, misheard names; English only). That is part
     of the floor too: where it reads the sentence whole, it runs as HA runs
     it, unless it would open the home (held for the gate, as above) or its
-    targets cannot be told before it acts. Core keeps the gazetteer to its
-    own agent: without it (another version), there is nothing to add.
+    targets cannot be told before it acts, or it found a device by a name
+    whose own words were not said ("Kono Smart Thermostat" is no Netatmo
+    Smart Thermostat: a home without it has nothing to turn on). Core keeps
+    the gazetteer to its own agent: without it (another version), there is
+    nothing to add.
     """
     agent = get_agent_manager(hass).default_agent
     gazetteer = getattr(agent, "_gazetteer", None)
@@ -169,11 +178,16 @@ async def async_handle_by_gazetteer(
     calls: list[_Call] = []
     for frame in frames:
         targets = _matched_states(hass, frame.intent, frame.slots, user_input)
+        if "name" in frame.slots and not all(
+            all_heard(distinctive_words(state.name, language), said.terms)
+            for state in targets
+        ):
+            return None
         proposed = _proposed_calls(frame.intent, frame.slots, targets)
         if frame.intent in _SERVICES and not proposed:
             return None  # what it would act on is not known before it acts
         calls += proposed
-    if any(asks(tool, state) for tool, _, state in calls):
+    if any(asks(tool, state) for tool, _, state in calls) or _changes_nothing(calls):
         return Held(_grouped(calls))
     result = await conversation.async_converse(
         hass,
@@ -284,9 +298,9 @@ def _matched_states(
 ) -> list[State]:
     """The entities a recognised sentence would act on, matched as HA does."""
     constraints = intent.MatchTargetsConstraints(
-        name=_one(slots.get("name")),
-        area_name=_one(slots.get("area")),
-        floor_name=_one(slots.get("floor")),
+        name=slot_text(slots.get("name")),
+        area_name=slot_text(slots.get("area")),
+        floor_name=slot_text(slots.get("floor")),
         domains=_many(slots.get("domain")) or _handled_domains(hass, intent_name),
         device_classes=_many(slots.get("device_class")),
         assistant=conversation.DOMAIN,
@@ -302,70 +316,6 @@ def _matched_states(
     return match.states if match.is_match else []
 
 
-# The music tool (music/play.py).
-MUSIC_PLAY = "music.play"
-
-
-def music_play(
-    hass: HomeAssistant, result: RecognizeResult, user_input: ConversationInput
-) -> Action:
-    """HA's "play <query> [in <area> | on <speaker>]" as a `music.play` call.
-
-    Its query, kind and speaker stand; the music tool searches (a player's
-    own search, Spotify, its library), plays and checks that it plays. The
-    one media player HA's matcher finds for the speaker or area said is the
-    target; several, or none, leave the words to the tool, which asks.
-    """
-    slots = {name: entity.value for name, entity in result.entities.items()}
-    args: dict[str, Any] = {"query": str(slots.get("search_query") or "").strip()}
-    if (kind := _one(slots.get("media_class"))) in MUSIC_KINDS:
-        args["kind"] = kind
-    name, area, floor = (_one(slots.get(key)) for key in ("name", "area", "floor"))
-    if not (name or area or floor):
-        return Action(MUSIC_PLAY, (), args)
-    constraints = intent.MatchTargetsConstraints(
-        name=name,
-        area_name=area,
-        floor_name=floor,
-        domains=["media_player"],
-        assistant=conversation.DOMAIN,
-    )
-    match = intent.async_match_targets(hass, constraints)
-    if match.is_match and len(match.states) == 1:
-        return Action(MUSIC_PLAY, (match.states[0].entity_id,), args)
-    if said := name or area:
-        args["player"] = said
-    return Action(MUSIC_PLAY, (), args)
-
-
-# HA's transport intents that act only on a playing player, as the music
-# tool's commands.
-MUSIC_CONTROL = "music.control"
-_TRANSPORT_COMMANDS: Mapping[str, str] = {
-    "HassMediaPause": "pause",
-    "HassMediaNext": "next",
-    "HassMediaPrevious": "previous",
-}
-
-
-def music_control(result: RecognizeResult, targets: list[State]) -> tuple[Action, ...]:
-    """HA's "pause / next / previous on <player>" where HA would refuse it.
-
-    HA acts only on a player it reports as playing, so "skip this song on
-    the TV" fails while the TV says it is idle (a state that lags, a stream
-    HA cannot see). The player named stands; the music tool sends the
-    command and reports what the player did.
-    """
-    command = _TRANSPORT_COMMANDS.get(result.intent.name)
-    players = [state for state in targets if state.domain == "media_player"]
-    if command is None or all(state.state == "playing" for state in players):
-        return ()
-    return tuple(
-        Action(MUSIC_CONTROL, (state.entity_id,), {"command": command})
-        for state in players
-    )
-
-
 def _handled_domains(hass: HomeAssistant, intent_name: str) -> list[str] | None:
     """The only domains an intent's handler acts on ("pause": media players).
 
@@ -378,10 +328,6 @@ def _handled_domains(hass: HomeAssistant, intent_name: str) -> list[str] | None:
     )
     required = getattr(handler, "required_domains", None)
     return sorted(required) if required else None
-
-
-def _one(value: Any) -> str | None:
-    return str(value) if isinstance(value, (str, int, float)) else None
 
 
 def _many(value: Any) -> list[str] | None:
@@ -409,6 +355,14 @@ def _proposed_calls(
         service, data = to_service(state.domain, slots)
         calls.append((f"{state.domain}.{service}", data, state))
     return calls
+
+
+def _changes_nothing(calls: list[_Call]) -> bool:
+    """Whether every call would leave its device as it is (held: the gate says so)."""
+    return bool(calls) and all(
+        unchanged(tool, data, state.state, state.attributes)
+        for tool, data, state in calls
+    )
 
 
 def _grouped(calls: list[_Call]) -> tuple[Action, ...]:

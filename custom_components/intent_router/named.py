@@ -138,8 +138,12 @@ def named(
                     w
                     for n in found
                     for w in name_terms(n, language)
-                    # "Doors" is a kind's word as much as "door" is.
-                    if w in heard and singular(w, language) not in generic
+                    # "Doors" is a kind's word as much as "door" is, and a
+                    # word of its own kind in any language is no part that
+                    # tells it apart (the Dutch "door" is no Garage Door).
+                    if w in heard
+                    and singular(w, language) not in generic
+                    and w not in _kind_anywhere(info.domain)
                 }
                 - generic
             )
@@ -264,6 +268,12 @@ def _without_own_kind(name: str, domain: str, language: str) -> frozenset[str]:
     if core and any(last in kind_words(domain, lang) for lang in LANGUAGES):
         return content_words(" ".join(core), language)
     return frozenset()
+
+
+@cache
+def _kind_anywhere(domain: str) -> frozenset[str]:
+    """A domain's kind words in every shipped language ("door", "Tür")."""
+    return frozenset().union(*(kind_words(domain, lang) for lang in LANGUAGES))
 
 
 def says(heard: set[str], name: str, language: str) -> bool:

@@ -23,6 +23,7 @@ from .records import Outcome
 from .replies import (
     Source,
     TurnResult,
+    already_speech,
     confirm_question,
     done_speech,
     failure_speech,
@@ -95,7 +96,7 @@ class PlanRunner:
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
         gated = gate(plan, self._facts(utterance, catalog, source, reading, confirmed))
-        if (reply := self._reply(utterance, gated, source)) is not None:
+        if (reply := self._reply(utterance, gated, source, catalog)) is not None:
             return reply
         plan = gated.plan
         if not self._in_flight.is_latest(utterance):
@@ -166,7 +167,7 @@ class PlanRunner:
         )
 
     def _reply(
-        self, utterance: Utterance, gated: Gated, source: Source
+        self, utterance: Utterance, gated: Gated, source: Source, catalog: Catalog
     ) -> TurnResult | None:
         """Step 9: the gate's verdict as the reply, or None when the plan runs."""
         if gated.against:
@@ -191,10 +192,10 @@ class PlanRunner:
                 else plan.clarify or plan.speech
             )
             return TurnResult(speech, Outcome.PLANNED, source, plan)
-        return self._weighed(utterance, gated, source)
+        return self._weighed(utterance, gated, source, catalog)
 
     def _weighed(
-        self, utterance: Utterance, gated: Gated, source: Source
+        self, utterance: Utterance, gated: Gated, source: Source, catalog: Catalog
     ) -> TurnResult | None:
         """A question back, doubt, or the answer; None when the plan runs."""
         plan, decision, grounding = gated.plan, gated.decision, gated.grounding
@@ -212,6 +213,11 @@ class PlanRunner:
             utterance.trace(grounded=dict(grounding.bases))
             if grounding.dropped:
                 utterance.trace(dropped=[a.tool for a in grounding.dropped])
+        if decision is Decision.ALREADY:
+            targets = tuple(t for action in plan.actions for t in action.targets)
+            utterance.trace(already=list(targets))
+            speech = already_speech(utterance.phrases, targets, catalog)
+            return TurnResult(speech, Outcome.ANSWERED, source, plan, about=targets)
         if decision is Decision.CONFIRM:
             speech = confirm_question(self._hass, utterance.phrases, plan.actions)
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)

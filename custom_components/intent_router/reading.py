@@ -54,12 +54,13 @@ from .language import (
 )
 from .language.shapes import (
     closes,
+    kind_said_last,
     phrases_said,
     question_shape,
     verb_positions,
     verbs_said,
 )
-from .language.tables import FIXTURES
+from .language.tables import FIXTURES, OPPOSITE_VERBS
 from .named import heads_of_names, named, resolved, says
 from .records import EntityInfo
 from .said import Said, said_words
@@ -274,7 +275,14 @@ def read(
     # another verb was said ("turn the back door lock off" locks nothing;
     # "enciende planta baja" lowers nothing; "lock the back door" does).
     verbs = {
-        v for v, found in said_verbs.items() if not found <= named_or_placed
+        v
+        for v, found in said_verbs.items()
+        if not found <= named_or_placed
+        and not (
+            OPPOSITE_VERBS.get(v) in said_verbs
+            and spoken is not None
+            and kind_said_last(found, heard, tokens, used, spoken)
+        )
     } or set(said_verbs)
     # A question's shape asks for nothing ("Auf wie viel Grad …?" opens none).
     shape = question_shape(own, spoken) if question else frozenset(own[:1])

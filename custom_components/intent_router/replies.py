@@ -24,6 +24,7 @@ from .speech import Names, Phrase, Phrasebook, phrase
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
 
+    from .catalog import Catalog
     from .learned import Lesson
 
 
@@ -277,6 +278,30 @@ def _about(
             return phrase("confirm_action", action=named, targets=targets)
         return phrase("confirm_tool", action=named)
     return phrase("done_for", targets=targets) if targets.items else phrase("done")
+
+
+def already_speech(
+    phrases: Phrasebook, targets: Sequence[str], catalog: Catalog
+) -> str:
+    """Devices already as asked, by the state they are in ("X is already on").
+
+    A thermostat's state is its mode, said as a mode ("steht schon auf
+    Heizen").
+    """
+    values = phrases.values
+    by_state: dict[tuple[str, str], list[str]] = {}
+    for target in dict.fromkeys(targets):
+        info = catalog.exposed[target]
+        mode = info.domain == "climate" and info.state != "off"
+        key = "already_mode" if mode else "already_state"
+        state = values.state(
+            info.domain, info.all_attributes.get("device_class"), info.state
+        )
+        by_state.setdefault((key, state), []).append(info.name)
+    return " ".join(
+        phrases.say(phrase(key, names=Names(tuple(names)), state=state))
+        for (key, state), names in by_state.items()
+    )
 
 
 # A "which one?" names at most this many devices.

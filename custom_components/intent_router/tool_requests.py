@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .domains import domain_of
+from .ha_music import MUSIC_PLAY
 from .language import base_language, fold
 from .language.music import MUSIC_WORDS
-from .local_intents import MUSIC_PLAY
 from .local_plans import READ_CONFIDENCE
 from .reading import read
 from .records import Action, Plan

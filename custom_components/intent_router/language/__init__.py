@@ -172,6 +172,11 @@ def content_words(text: str, language: str) -> frozenset[str]:
     return frozenset(name_terms(text, language)) - stop_words(language)
 
 
+def distinctive_words(name: str, language: str) -> frozenset[str]:
+    """A name's words that no kind says ("netatmo smart" of a thermostat's)."""
+    return content_words(name, language) - every_kind_word(language)
+
+
 @lru_cache(maxsize=8192)
 def name_terms(name: str, language: str) -> tuple[str, ...]:
     """A name's `terms`, cached: the home's names are read on every turn."""

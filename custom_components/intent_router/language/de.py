@@ -205,14 +205,14 @@ WORDS = Words.written(
         Verb.RESUME: "fortsetzen|setz … fort|setze … fort|weiterspielen|spiel … weiter|spiele … weiter",
     },
     classes={
-        "cover.shade": "sonnenschutz|beschattung|rollo|rollos",
+        "cover.shade": "sonnenschutz|schirm|schirme",
         "cover.door": "tür|türen",
         "cover.garage": "garage|garagentor",
         "cover.gate": "tor|gartentor|einfahrtstor",
         "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore|raffstores",
         "cover.shutter": "rollladen|rollläden|rolladen",
         "cover.curtain": "vorhang|vorhänge",
-        "cover.awning": "markise|markisen",
+        "cover.awning": "markise|markisen|beschattung|beschattungen",
         "cover.window": "fenster",
         "binary_sensor.door": "tür|türen",
         "binary_sensor.window": "fenster",
@@ -245,5 +245,7 @@ WORDS = Words.written(
     states={
         Verb.LOCK: "abgeschlossen|abgesperrt|zugesperrt|verriegelt",
         Verb.UNLOCK: "aufgeschlossen|aufgesperrt|entriegelt",
+        Verb.OPEN: "offen|geöffnet",
+        Verb.CLOSE: "geschlossen",
     },
 )

@@ -200,4 +200,10 @@ WORDS = Words.written(
         "fan.up": "stuffy|too stuffy|airless",
     },
     complaint_frame="it's|it is|its|it's getting|getting|i'm|i am|i|so|really|way",
+    states={
+        Verb.LOCK: "locked",
+        Verb.UNLOCK: "unlocked",
+        Verb.OPEN: "opened",
+        Verb.CLOSE: "closed|shut",
+    },
 )

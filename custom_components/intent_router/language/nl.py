@@ -71,7 +71,7 @@ WORDS = Words.written(
     negations="geen|nee|neen|niet|niets|niks|nooit",
     everything="alle|allemaal|alles|overal",
     stop=(
-        "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|door|en|mijn|je|ons|onze|is|zet|doe|"
+        "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
         "alsjeblieft|alle|alles"
     ),
     kinds={
@@ -194,11 +194,11 @@ WORDS = Words.written(
         Verb.RESUME: "hervat|hervatten|ga verder met",
     },
     classes={
-        "cover.shade": "zonwering|rolgordijn|rolgordijnen",
+        "cover.shade": "zonwering|rolgordijn|rolgordijnen|screen|screens",
         "cover.door": "deur|deuren",
         "cover.garage": "garage|garagedeur",
         "cover.gate": "poort|hek",
-        "cover.blind": "rolgordijn|rolgordijnen|jaloezie|jaloezieën",
+        "cover.blind": "jaloezie|jaloezieën|luxaflex",
         "cover.shutter": "rolluik|rolluiken",
         "cover.curtain": "gordijn|gordijnen",
         "cover.awning": "zonnescherm|markies",
@@ -234,5 +234,7 @@ WORDS = Words.written(
     states={
         Verb.LOCK: "vergrendeld",
         Verb.UNLOCK: "ontgrendeld",
+        Verb.OPEN: "geopend",
+        Verb.CLOSE: "gesloten",
     },
 )

@@ -8,7 +8,7 @@ tables alone (tables.py), before the home is looked at.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from . import spans
 from .tables import Shortcut, Verb, Words
@@ -168,3 +168,31 @@ def _longest[K](said: dict[K, set[str]]) -> dict[K, set[str]]:
         for key, found in said.items()
         if not any(found < other for other in said.values())
     }
+
+
+def kind_said_last(
+    found: set[str],
+    heard: list[str],
+    said: list[str],
+    used: Collection[str],
+    spoken: Words,
+) -> bool:
+    """Whether a verb's words are a kind's word naming the thing acted on.
+
+    "Unlock the entry lock": "lock" is the lock, not the opposite of the
+    verb said, since nothing it could act on follows it; in "unlock the
+    back door and lock the front door" (or "... and lock it") something
+    does. `heard`: the words as read against the home, `used` those that
+    named a device, a place or a kind; `said`: every word, pronouns too.
+    """
+    if not found <= frozenset().union(*spoken.kinds.values()):
+        return False
+    return not _follows(found, heard, used) and not _follows(
+        found, said, spoken.reference
+    )
+
+
+def _follows(found: set[str], words: list[str], after: Collection[str]) -> bool:
+    """Whether one of `after` comes after the last of the `found` words."""
+    last = max((i for i, word in enumerate(words) if word in found), default=len(words))
+    return any(word in after for word in words[last + 1 :])

@@ -43,6 +43,20 @@ class Verb(StrEnum):
     RESUME = "resume"
 
 
+_OPPOSITE_PAIRS = (
+    (Verb.ON, Verb.OFF),
+    (Verb.OPEN, Verb.CLOSE),
+    (Verb.LOCK, Verb.UNLOCK),
+    (Verb.UP, Verb.DOWN),
+    (Verb.PAUSE, Verb.RESUME),
+)
+# Verbs that ask for opposite ends ("lock" and "unlock").
+OPPOSITE_VERBS: Mapping[Verb, Verb] = {
+    **dict(_OPPOSITE_PAIRS),
+    **{second: first for first, second in _OPPOSITE_PAIRS},
+}
+
+
 # Things of the senses table that are one kind of device, with the sense
 # of the word their names share with others of the kind: a floor lamp is a
 # light and a lamp ("Living Room Lamp"); a ceiling light only a light.
