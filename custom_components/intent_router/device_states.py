@@ -56,6 +56,8 @@ def asked_state(
         return state != "off"  # a thermostat that cools is on
     if domain == "binary_sensor" and device_class in _OPENING_CLASSES:
         state = {"on": "open", "off": "closed"}.get(state, state)
+    if domain == "binary_sensor" and device_class == "lock":
+        state = {"on": "unlocked", "off": "locked"}.get(state, state)
     if verb not in _ASKED_STATES:
         return None
     yes, no = _ASKED_STATES[verb]

@@ -441,6 +441,8 @@ _SERVICES: Mapping[str, _ToService] = {
         "set_cover_position",
         {"position": s.get("position")},
     ),
+    "HassVacuumStart": lambda _, __: ("start", {}),
+    "HassVacuumReturnToBase": lambda _, __: ("return_to_base", {}),
     "HassMediaPause": lambda _, __: ("media_pause", {}),
     "HassMediaUnpause": lambda _, __: ("media_play", {}),
     "HassMediaNext": lambda _, __: ("media_next_track", {}),

@@ -137,13 +137,9 @@ def named(
                 part := {
                     w
                     for n in found
-                    for w in name_terms(n, language)
-                    # "Doors" is a kind's word as much as "door" is, and a
-                    # word of its own kind in any language is no part that
-                    # tells it apart (the Dutch "door" is no Garage Door).
-                    if w in heard
-                    and singular(w, language) not in generic
-                    and w not in _kind_anywhere(info.domain)
+                    for w in _telling_terms(n, info.domain, language)
+                    # "Doors" is a kind's word as much as "door" is.
+                    if w in heard and singular(w, language) not in generic
                 }
                 - generic
             )
@@ -270,10 +266,17 @@ def _without_own_kind(name: str, domain: str, language: str) -> frozenset[str]:
     return frozenset()
 
 
-@cache
-def _kind_anywhere(domain: str) -> frozenset[str]:
-    """A domain's kind words in every shipped language ("door", "Tür")."""
-    return frozenset().union(*(kind_words(domain, lang) for lang in LANGUAGES))
+@lru_cache(maxsize=8192)
+def _telling_terms(name: str, domain: str, language: str) -> tuple[str, ...]:
+    """A name's words that may tell it apart when said alone.
+
+    Not its last word where that is its own kind's in any shipped language:
+    the Dutch "door" ("by") is no Garage Door; "garage" is.
+    """
+    *core, last = name_terms(name, language) or ("",)
+    if any(last in kind_words(domain, lang) for lang in LANGUAGES):
+        return tuple(core)
+    return (*core, last)
 
 
 def says(heard: set[str], name: str, language: str) -> bool:

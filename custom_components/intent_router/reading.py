@@ -321,6 +321,7 @@ def read(
         | hedges
         | (
             spoken.filler
+            | spoken.asides
             | spoken.leads
             | spoken.reference
             | spoken.closing

@@ -70,6 +70,7 @@ WORDS = Words.written(
     closing="dat|deze|die|het",
     negations="geen|nee|neen|niet|niets|niks|nooit",
     everything="alle|allemaal|alles|overal",
+    asides="door",
     stop=(
         "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
         "alsjeblieft|alle|alles"

@@ -172,6 +172,10 @@ class Words:
     # Words of names and places that say nothing about which one is meant
     # ("the", "der", "turn"): never a word that names a device or room.
     stop: frozenset[str]
+    # Words that only join a sentence ("door" in "gedetecteerd door"): never
+    # left unexplained, yet kept in names, where they may be a name's own
+    # word in another language (an English "Kitchen Door" in a Dutch home).
+    asides: frozenset[str]
     # Words that point at a kind of device without naming one, per domain.
     kinds: Mapping[str, frozenset[str]]
     # Each kind's own name, singular and plural: the first two words of its
@@ -251,6 +255,7 @@ class Words:
         units: Mapping[Unit, str],
         verb_forms: str,
         leads: str = "",
+        asides: str = "",
         clitics: str = "",
         elisions: str = "",
         joints: str = "",
@@ -286,6 +291,7 @@ class Words:
             negations=_table(negations),
             everything=_table(everything),
             stop=_table(stop),
+            asides=_table(asides),
             kinds={domain: _table(text) for domain, text in kinds.items()},
             kind_names={
                 domain: frozenset(text.split("|")[:2]) for domain, text in kinds.items()
