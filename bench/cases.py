@@ -44,7 +44,8 @@ and nothing else in the home was acted on. A target of HassTurnOn or
 HassTurnOff that was in the state asked already (an "on" light asked on;
 not a cover open only in part, nor a device whose state HA only assumes),
 left alone with a reply that is no error, counts as done: the home ends as
-asked either way.
+asked either way. So does a vacuum asked to start while it cleans, or sent
+home while it is docked.
 
 The legacy tests are an older release of the same tests. Where one expects
 every cover for a sentence that says a cover class in Home Assistant's
@@ -891,15 +892,15 @@ _ALREADY_OFF = {
 
 
 def _already(intent_type: str, target: str, states: States) -> bool:
-    """Whether an on/off intent's target was in the state asked before the turn.
+    """Whether an on/off (or vacuum) intent's target was as asked before the turn.
 
     A cover "open" only in part was not (its position is below 100).
     """
     state, attributes = states.get(target, ("", {}))
     domain = target.partition(".")[0]
-    if intent_type == "HassTurnOn":
+    if intent_type in ("HassTurnOn", "HassVacuumStart"):
         wanted = _ALREADY_ON.get(domain, {"on"})
-    elif intent_type == "HassTurnOff":
+    elif intent_type in ("HassTurnOff", "HassVacuumReturnToBase"):
         wanted = _ALREADY_OFF.get(domain, {"off"})
     else:
         return False

@@ -385,7 +385,10 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "sensor": DomainInfo(acting_attributes=("unit_of_measurement", "device_class")),
     "siren": _ON_OFF,
     "switch": _ON_OFF,
+    # "Turn on the vacuum" starts it; "turn it off" sends it home.
     "vacuum": DomainInfo(
+        turn_on="start",
+        turn_off="return_to_base",
         stop="stop",
         verbs={Verb.PAUSE: "pause", Verb.RESUME: "start"},
         acting_attributes=("battery_level", "fan_speed"),

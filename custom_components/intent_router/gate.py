@@ -3,10 +3,10 @@
 `gate` weighs a plan against the turn's facts (`Facts`) and returns one
 verdict (`Gated`): refused, cancelled, held for a dry run, ask which,
 admit doubt, ungrounded, ask whether, answer, nothing to change (all is
-as asked already), or run; and whether a plan
-that runs may be learned (`learnable`). What grounds a target is
-grounding.py's, which follow-ups apply is shortcuts.py's. Nothing here
-talks to Home Assistant, so each part is tested without it.
+as asked already), or run; and whether a plan that runs may be learned
+(`learnable`). What grounds a target is grounding.py's, which follow-ups
+apply is shortcuts.py's. Nothing here talks to Home Assistant, so each
+part is tested without it.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def changes_nothing(plan: Plan, catalog: Catalog) -> bool:
 
     "Turn on the hallway lights" when they are on: nothing is called, and
     the reply says so (`Decision.ALREADY`). Actions with values, tools, and
-    devices whose state HA only assumes always run (domains.already).
+    devices whose state HA only assumes always run (device_states.py).
     """
     return bool(plan.actions) and all(
         action.targets

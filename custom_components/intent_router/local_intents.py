@@ -169,6 +169,8 @@ async def async_handle_by_gazetteer(
         user_input.text, chat_log.conversation_id, area
     )
     frames = reading.frames
+    # (Its sentences are English: a name said in the possessive is the name.)
+    plain = [word.removesuffix("'s") for word in said.terms]
     if (
         not reading.accepted
         or not frames
@@ -179,7 +181,7 @@ async def async_handle_by_gazetteer(
     for frame in frames:
         targets = _matched_states(hass, frame.intent, frame.slots, user_input)
         if "name" in frame.slots and not all(
-            all_heard(distinctive_words(state.name, language), said.terms)
+            all_heard(distinctive_words(state.name, language), plain)
             for state in targets
         ):
             return None
