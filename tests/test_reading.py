@@ -1532,3 +1532,22 @@ def test_a_cover_word_is_the_class_home_assistant_gives_it(
 def test_a_kind_said_last_is_no_verb(text: str, verbs: set[Verb]) -> None:
     """The "lock" that ends "unlock the entry lock" is the lock; one before "it" acts."""
     assert read(Said.of(text, "en"), _catalog()).verbs == verbs
+
+
+def test_parts_of_names_of_several_kinds_name_none() -> None:
+    """A thermostat's "smart", a player's "home", a vacuum's "cleaning bot".
+
+    "Start the smart home cleaning bot" names one device the home lacks:
+    nothing is planned (home-llm's refusal of a device not there).
+    """
+    home = [
+        _entity("climate.netatmo", "Netatmo Smart Thermostat", None, "off"),
+        _entity("media_player.theater", "Home Theater Media", None, "off"),
+        _entity("vacuum.helper", "Craft room cleaning bot", None, "docked"),
+    ]
+    catalog = small_catalog(home, [], None)
+
+    reading = read(Said.of("Start the Smart home cleaning bot.", "en"), catalog)
+
+    assert reading.mentions.entities == frozenset()
+    assert plan_from_reading(reading, catalog, [], CONFIRM) is None

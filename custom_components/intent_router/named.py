@@ -172,12 +172,19 @@ def named(
         for entity_id in strongest
         if any(_fits(entity_id.partition(".")[0], v, question=question) for v in verbs)
     }
-    return {
+    chosen = {
         entity_id: hit
         for entity_id, hit in strongest.items()
         if entity_id in fitting
         or not any(o in fitting for o, other in strongest.items() if other == hit)
     }
+    # Parts of several names, each of another kind ("start the smart home
+    # cleaning bot": a thermostat's "smart", a player's "home", a vacuum's
+    # "cleaning bot"): one name the home lacks, none of them.
+    parts = {e for e in chosen if e not in full_names}
+    if len({e.partition(".")[0] for e in parts}) > 1:
+        return {e: hit for e, hit in chosen.items() if e not in parts}
+    return chosen
 
 
 def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
