@@ -45,6 +45,14 @@ ALREADY_ON = [
 ]
 
 
+@pytest.fixture
+async def local_agent(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The demo home and the agent with HA's sentences first, the model off."""
+    return await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+
+
 def _device_calls(calls: list[Event]) -> list[str]:
     """The services called on devices (not the agent's own)."""
     return [
@@ -57,21 +65,18 @@ def _device_calls(calls: list[Event]) -> list[str]:
 @pytest.mark.parametrize(("language", "text", "reply"), ALREADY_ON)
 async def test_ha_sentence_for_the_state_it_has_calls_nothing(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent: str,
     llm_server: ScriptedLLMServer,
     language: str,
     text: str,
     reply: str,
 ) -> None:
     """HA's own sentence matches; the lights are on: said so, nothing called."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
-    )
     await switched_on(hass, LIGHTS)
     calls = async_capture_events(hass, EVENT_CALL_SERVICE)
 
     result = await converse(
-        hass, agent_id, text, satellite_in(hass, "Kitchen"), language
+        hass, local_agent, text, satellite_in(hass, "Kitchen"), language
     )
 
     assert speech(result) == reply
@@ -104,20 +109,17 @@ async def test_the_model_planning_the_state_a_device_has_calls_nothing(
 
 async def test_a_room_not_all_as_asked_runs_as_ha_runs_it(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """One light on, one off: "turn off the lights" is HA's, on both."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
-    )
     await switched_on(hass, LIGHTS, "light.ceiling_lights")
     await hass.services.async_call(
         "light", "turn_off", {"entity_id": "light.ceiling_lights"}, blocking=True
     )
     calls = async_capture_events(hass, EVENT_CALL_SERVICE)
 
-    await converse(hass, agent_id, "turn off all the lights")
+    await converse(hass, local_agent, "turn off all the lights")
 
     assert hass.states.get(LIGHTS).state == "off"
     assert "light.turn_off" in _device_calls(calls)
@@ -125,13 +127,10 @@ async def test_a_room_not_all_as_asked_runs_as_ha_runs_it(
 
 async def test_a_state_ha_only_assumes_is_set_again(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """A switch with no state of its own (assumed): "on" is sent again."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
-    )
     plug = await async_setup_template_entity(
         hass, "switch", {"name": "Radio Plug", "turn_on": [], "turn_off": []}
     )
@@ -139,26 +138,23 @@ async def test_a_state_ha_only_assumes_is_set_again(
     assert hass.states.get(plug).attributes.get("assumed_state") is True
     calls = async_capture_events(hass, EVENT_CALL_SERVICE)
 
-    await converse(hass, agent_id, "turn on the radio plug")
+    await converse(hass, local_agent, "turn on the radio plug")
 
     assert _device_calls(calls) == ["switch.turn_on"]
 
 
 async def test_a_lock_already_unlocked_is_not_asked_about(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    local_agent: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """No "Do you want me to unlock ...?" for a door that is unlocked."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
-    )
     await hass.services.async_call(
         "lock", "unlock", {"entity_id": "lock.front_door"}, blocking=True
     )
     calls = async_capture_events(hass, EVENT_CALL_SERVICE)
 
-    result = await converse(hass, agent_id, "unlock the front door")
+    result = await converse(hass, local_agent, "unlock the front door")
 
     assert speech(result) == "Front Door is already unlocked."
     assert not result.continue_conversation

@@ -24,15 +24,19 @@ from .helpers import act, converse, plan, speech
 from .llm_server import ScriptedLLMServer
 
 # A wet leak sensor under the sink, by its name in the language, and the
-# word the language says it is wet with.
-SINK = {
-    "en": ("Sink", "Is the sink wet?", "Yes"),
-    "de": ("Spüle", "Ist die Spüle nass?", "Ja"),
-    "fr": ("Évier", "L'évier est-il humide ?", "Oui"),
-    "es": ("Fregadero", "¿Está mojado el fregadero?", "Sí"),
-    "nl": ("Gootsteen", "Is de gootsteen nat?", "Ja"),
-    "it": ("Lavello", "Il lavello è bagnato?", "Sì"),
-}
+# word the language says it is wet with; a power sensor with power, asked
+# about by the quantity it senses ("power" names what is sensed, no state).
+ON_ASKED = [
+    ("en", "Sink", "moisture", "Is the sink wet?", "Yes"),
+    ("de", "Spüle", "moisture", "Ist die Spüle nass?", "Ja"),
+    ("fr", "Évier", "moisture", "L'évier est-il humide ?", "Oui"),
+    ("es", "Fregadero", "moisture", "¿Está mojado el fregadero?", "Sí"),
+    ("nl", "Gootsteen", "moisture", "Is de gootsteen nat?", "Ja"),
+    ("it", "Lavello", "moisture", "Il lavello è bagnato?", "Sì"),
+    ("en", "Mains", "power", "Is the mains power detected?", "Yes"),
+    ("de", "Hauptanschluss", "power", "Ist am Hauptanschluss Strom?", "Ja"),
+    ("nl", "Meterkast", "power", "Is er in de meterkast stroom?", "Ja"),
+]
 # A gas sensor in the kitchen (clear), asked about with no state said.
 GAS = {
     "en": ("Gas", "Is there gas in the kitchen?", "No"),
@@ -42,12 +46,6 @@ GAS = {
     "nl": ("Gas", "Is er gas in de keuken?", "Nee"),
     "it": ("Sensore gas", "C'è gas in cucina?", "No"),
 }
-# A power sensor with power, asked about by the quantity it senses.
-POWER = [
-    ("en", "Mains", "Is the mains power detected?", "Yes"),
-    ("de", "Hauptanschluss", "Ist am Hauptanschluss Strom?", "Ja"),
-    ("nl", "Meterkast", "Is er in de meterkast stroom?", "Ja"),
-]
 # A locked door lock asked whether it is closed or open.
 LOCK_ASKED = [
     ("en", "Is the front door closed?", "Yes"),
@@ -63,22 +61,26 @@ WHICH = [
 ]
 
 
-@pytest.mark.parametrize("language", list(SINK))
+@pytest.mark.parametrize(("language", "name", "device_class", "asked", "yes"), ON_ASKED)
 async def test_a_sensor_asked_yes_or_no_is_answered_yes_or_no(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
     language: str,
+    name: str,
+    device_class: str,
+    asked: str,
+    yes: str,
 ) -> None:
     """Its "on" word said ("nass") is a yes for a wet sensor; its state follows.
 
-    The model, asked, would switch off the kitchen lights.
+    So is a question with only what it senses ("Strom"). The model, asked,
+    would switch off the kitchen lights.
     """
-    name, asked, yes = SINK[language]
     agent_id = await home.async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
-    await _sensor(hass, name, "moisture", on=True)
+    await _sensor(hass, name, device_class, on=True)
     llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
 
     answered = await converse(
@@ -137,33 +139,6 @@ async def test_which_sensor_is_on_is_no_yes_or_no(
     )
 
     assert speech(answered) == none
-    assert llm_server.requests == []
-
-
-@pytest.mark.parametrize(("language", "name", "asked", "yes"), POWER)
-async def test_the_quantity_a_sensor_senses_is_no_state_said(
-    hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
-    llm_server: ScriptedLLMServer,
-    language: str,
-    name: str,
-    asked: str,
-    yes: str,
-) -> None:
-    """The word "power" names what a power sensor senses: its "on" is the yes."""
-    agent_id = await home.async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
-    )
-    await _sensor(hass, name, "power", on=True)
-    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
-
-    answered = await converse(
-        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
-    )
-
-    said = speech(answered)
-    assert said.startswith(yes), said
-    assert name in said
     assert llm_server.requests == []
 
 
