@@ -1551,3 +1551,64 @@ def test_parts_of_names_of_several_kinds_name_none() -> None:
 
     assert reading.mentions.entities == frozenset()
     assert plan_from_reading(reading, catalog, [], CONFIRM) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "home"),
+    [
+        # Locks said: a shutter in the kitchen is not what "open" meant.
+        (
+            "alle keukensloten open",
+            "nl",
+            [
+                _entity("lock.keukendeur", "Keukendeur", "Keuken", "locked"),
+                _entity(
+                    "cover.rolluik",
+                    "Rolluik",
+                    "Keuken",
+                    "closed",
+                    device_class="shutter",
+                ),
+            ],
+        ),
+        # Gates said ("Tore"): the floor's awning is no gate.
+        (
+            "macht alle Tore im Erdgeschoss auf",
+            "de",
+            [
+                _entity(
+                    "cover.tor", "Einfahrt", "Auffahrt", "closed", device_class="gate"
+                ),
+                _entity(
+                    "cover.markise",
+                    "Markise",
+                    "Terrasse",
+                    "closed",
+                    device_class="awning",
+                ),
+            ],
+        ),
+    ],
+)
+def test_a_model_opening_another_kind_in_the_place_is_not_grounded(
+    text: str, language: str, home: list[EntityInfo]
+) -> None:
+    """The model opens a cover of the place; the words said another kind."""
+    home = [replace(info, floor="Erdgeschoss") for info in home]
+    areas = sorted({info.area for info in home if info.area})
+    catalog = replace(
+        small_catalog(home, areas, None),
+        area_floors=dict.fromkeys(areas, "Erdgeschoss"),
+    )
+    wrong = next(
+        info.entity_id
+        for info in home
+        if info.domain == "cover" and info.entity_id != "cover.tor"
+    )
+    plan = Plan((Action("cover.open_cover", (wrong,)),), "", 1.0)
+
+    verdict = check_grounding(
+        plan, read(Said.of(text, language), catalog).mentions, catalog, (), (), CONFIRM
+    )
+
+    assert isinstance(verdict, Ungrounded)

@@ -210,8 +210,12 @@ def grounding_basis(
     or area ("the bedroom one"), or by "all of them".
     """
     kinds = set(mentions.kinds)
-    if mentions.areas or mentions.floors:
-        # "Open the garage": what the verb is for, in the place said.
+    if (mentions.areas or mentions.floors) and not any(
+        _acts(kind) for kind in mentions.kinds
+    ):
+        # "Open the garage": what the verb is for, in the place said; not
+        # where a kind that acts was said ("alle keukensloten open": the
+        # locks, no shutter).
         kinds.update(mentions.acted_on)
     if mentions.refers_back:
         kinds.update(target.partition(".")[0] for target in last_targets)
@@ -223,6 +227,12 @@ def grounding_basis(
         target: _basis(target, mentions, catalog, last_targets, offered, by_kind)
         for target in targets
     }
+
+
+def _acts(domain: str) -> bool:
+    """Whether a domain's devices do anything a verb asks (no sensor does)."""
+    info = domain_info(domain)
+    return bool(info.turn_on or info.verbs)
 
 
 def _basis(

@@ -450,7 +450,9 @@ def _mentions(
     kinds |= {name.partition(".")[0] for name in classes}
     used |= {
         word
-        for found in (spoken.kinds.values() if spoken else ())
+        for found in (
+            (*spoken.kinds.values(), *spoken.classes.values()) if spoken else ()
+        )
         for word in found & left
     }
     return (

@@ -78,7 +78,7 @@ WORDS = Words.written(
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
         "zur|vom|von|durch|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
-        "mach|mache|schalte|schalt|stell|stelle|zieh|ziehe|dreh|drehe|fahr|fahre|alle|alles"
+        "mach|mache|macht|schalte|schalt|stell|stelle|zieh|ziehe|dreh|drehe|fahr|fahre|alle|alles"
     ),
     kinds={
         "alarm_control_panel": (
@@ -207,8 +207,8 @@ WORDS = Words.written(
     classes={
         "cover.shade": "sonnenschutz|schirm|schirme",
         "cover.door": "tür|türen",
-        "cover.garage": "garage|garagentor",
-        "cover.gate": "tor|gartentor|einfahrtstor",
+        "cover.garage": "garage|garagentor|garagentore",
+        "cover.gate": "tor|tore|gartentor|gartentore|einfahrtstor|einfahrtstore",
         "cover.blind": "rollo|rollos|jalousie|jalousien|raffstore|raffstores",
         "cover.shutter": "rollladen|rollläden|rolladen",
         "cover.curtain": "vorhang|vorhänge",
