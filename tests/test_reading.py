@@ -1612,3 +1612,18 @@ def test_a_model_opening_another_kind_in_the_place_is_not_grounded(
     )
 
     assert isinstance(verdict, Ungrounded)
+
+
+def test_doors_said_with_a_lock_verb_are_their_locks() -> None:
+    """Doors cannot be locked; "op slot" in the kitchen means its door's lock."""
+    home = [
+        _entity("lock.keukendeur", "Keukendeur", "Keuken", "unlocked"),
+        _entity("binary_sensor.deur", "Achterdeur", "Keuken", device_class="door"),
+    ]
+    catalog = small_catalog(home, ["Keuken"], None)
+    reading = read(Said.of("Doe alle deuren op slot in de keuken", "nl"), catalog)
+    plan = Plan((Action("lock.lock", ("lock.keukendeur",)),), "", 1.0)
+
+    verdict = check_grounding(plan, reading.mentions, catalog, (), (), CONFIRM)
+
+    assert isinstance(verdict, Grounded)

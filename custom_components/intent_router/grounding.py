@@ -211,11 +211,12 @@ def grounding_basis(
     """
     kinds = set(mentions.kinds)
     if (mentions.areas or mentions.floors) and not any(
-        _acts(kind) for kind in mentions.kinds
+        _verb_fits(kind, mentions.acted_on) for kind in mentions.kinds
     ):
         # "Open the garage": what the verb is for, in the place said; not
-        # where a kind that acts was said ("alle keukensloten open": the
-        # locks, no shutter).
+        # where a kind it fits was said ("alle keukensloten open": the
+        # locks, which "open" unlocks, no shutter). "Doe alle deuren op
+        # slot": doors cannot be locked, their locks can.
         kinds.update(mentions.acted_on)
     if mentions.refers_back:
         kinds.update(target.partition(".")[0] for target in last_targets)
@@ -229,10 +230,13 @@ def grounding_basis(
     }
 
 
-def _acts(domain: str) -> bool:
-    """Whether a domain's devices do anything a verb asks (no sensor does)."""
-    info = domain_info(domain)
-    return bool(info.turn_on or info.verbs)
+def _verb_fits(kind: str, acted_on: Collection[str]) -> bool:
+    """Whether the verb that acts on `acted_on` does something to a kind.
+
+    Its own kinds, or one it stands in for ("open" a lock: unlock).
+    """
+    said = {verb for domain in acted_on for verb in domain_info(domain).verbs}
+    return kind in acted_on or bool(said & set(domain_info(kind).stand_ins))
 
 
 def _basis(

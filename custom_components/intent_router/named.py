@@ -178,11 +178,16 @@ def named(
         if entity_id in fitting
         or not any(o in fitting for o, other in strongest.items() if other == hit)
     }
-    # Parts of several names, each of another kind ("start the smart home
-    # cleaning bot": a thermostat's "smart", a player's "home", a vacuum's
-    # "cleaning bot"): one name the home lacks, none of them.
-    parts = {e for e in chosen if e not in full_names}
-    if len({e.partition(".")[0] for e in parts}) > 1:
+    # Other words naming parts of names of other kinds ("start the smart
+    # home cleaning bot": a thermostat's "smart", a player's "home", a
+    # vacuum's "cleaning bot"): one name the home lacks, none of them. (The
+    # same word naming several is a "which one?": resolved.)
+    parts = {e: hit for e, hit in chosen.items() if e not in full_names}
+    if any(
+        a.partition(".")[0] != b.partition(".")[0] and not hit & parts[b]
+        for a, hit in parts.items()
+        for b in parts
+    ):
         return {e: hit for e, hit in chosen.items() if e not in parts}
     return chosen
 
