@@ -24,6 +24,7 @@ from .helpers import act, converse, plan, speech
 from .llm_server import ScriptedLLMServer
 
 THERMOSTAT = "climate.hvac"
+LIVING_ROOM_LAMP = "light.living_room_rgbww_lights"
 
 # The heating asked for by kind, then raised by one degree, in each language.
 HEATING = [
@@ -253,3 +254,52 @@ async def _door_and_lock(
     ):
         async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
     return lock_id
+
+
+# "Is the light on in the living room?" where two lights are, one of them on.
+LIGHT_IN_A_ROOM = [
+    ("en", "Is the light on in the living room?", "Yes"),
+    ("de", "Ist das Licht im Living Room an?", "Ja"),
+    ("fr", "La lumière est-elle allumée dans le Living Room ?", "Oui"),
+    ("es", "¿Está encendida la luz en el Living Room?", "Sí"),
+    ("nl", "Is het licht in de Living Room aan?", "Ja"),
+    ("it", "La luce è accesa nel Living Room?", "Sì"),
+]
+
+
+@pytest.mark.parametrize(("language", "asked", "yes"), LIGHT_IN_A_ROOM)
+async def test_the_light_in_a_room_of_two_is_any_of_them(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    asked: str,
+    yes: str,
+) -> None:
+    """Yes, and which one is on; after it is off too, no. Nothing is switched.
+
+    As Home Assistant answers "is any light on": the question names no one
+    light. The model, asked, would switch the lights off.
+    """
+    monkeypatch.setitem(home.EXPOSED_AREAS, LIVING_ROOM_LAMP, "Living Room")
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": "light.ceiling_lights"}, blocking=True
+    )
+    llm_server.add_plan(plan(act("light.turn_off", LIVING_ROOM_LAMP)))
+    kitchen = home.satellite_in(hass, "Kitchen")
+
+    on = speech(await converse(hass, agent_id, asked, kitchen, language))
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": LIVING_ROOM_LAMP}, blocking=True
+    )
+    off = speech(await converse(hass, agent_id, asked, kitchen, language))
+
+    assert on.startswith(yes), on
+    assert "Living Room RGBWW Lights" in on
+    assert "Ceiling Lights" not in on
+    assert not off.startswith(yes), off
+    assert llm_server.requests == []

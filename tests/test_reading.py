@@ -175,6 +175,29 @@ def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> 
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "verbs"),
+    [
+        # Before the device, the state's small word is its preposition.
+        ("what's playing on the kitchen speaker?", "en", set()),
+        ("what's on the kitchen speaker?", "en", set()),
+        ("Was läuft auf dem Kitchen Speaker?", "de", set()),
+        # After it, or before a place, it is the state asked.
+        ("is the kitchen speaker on?", "en", {Verb.ON}),
+        ("is the light on in the kitchen?", "en", {Verb.ON}),
+        ("which lights are on in the kitchen?", "en", {Verb.ON}),
+        ("Ist der Kitchen Speaker an?", "de", {Verb.ON}),
+        # "ein" is an article here: the state comes after the device.
+        ("Ist ein Kitchen Speaker an?", "de", {Verb.ON}),
+    ],
+)
+def test_a_states_small_word_before_the_device_is_its_preposition(
+    text: str, language: str, verbs: set[Verb]
+) -> None:
+    """"What's playing on the speaker?" asks what it plays, not which is on."""
+    assert read(Said.of(text, language), _catalog()).verbs == verbs
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
         ("is the kettle on", True),

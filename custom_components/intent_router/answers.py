@@ -83,8 +83,10 @@ def answer(
         said = " ".join(open_words)
         if not reading.yes_no:
             return _which(asked, said, subjects, values)
-        return _yes_or_no(asked, said, subjects, values) or _yes_or_no(
-            asked, said, namesakes(subjects, catalog), values
+        return (
+            _yes_or_no(asked, said, subjects, values)
+            or _yes_or_no(asked, said, namesakes(subjects, catalog), values)
+            or _any(asked, said, _one_of_a_kind(mentions, subjects), values)
         )
     return _about(reading, subjects, values)
 
@@ -173,6 +175,42 @@ def _yes_or_no(
     state = _said_state(info, values)
     return Answer(
         [phrase("answer_yes" if held else "answer_no"), state], (info.entity_id,)
+    )
+
+
+def _one_of_a_kind(mentions: Mentions, subjects: list[EntityInfo]) -> list[EntityInfo]:
+    """The devices a kind said in the singular fits, none named ("the light")."""
+    if mentions.entities or mentions.kinds & mentions.plural:
+        return []
+    return subjects
+
+
+def _any(
+    asked: frozenset[Verb],
+    open_words: str,
+    subjects: list[EntityInfo],
+    values: SpokenValues,
+) -> Answer | None:
+    """Yes with those in the state asked, or no, of several that fit "the light".
+
+    "Ist das Licht im Schlafzimmer an?" where two lights are: as Home
+    Assistant answers "is any light on", yes and which, or no. A device the
+    state asks nothing of leaves the question.
+    """
+    judged = [(info, _holds(asked, open_words, info, values)) for info in subjects]
+    if not judged or any(held is None for _, held in judged):
+        return None
+    those = [info for info, held in judged if held]
+    if len(those) > MAX_ANSWERED:
+        return None
+    if not those:
+        return Answer([phrase("answer_no")], tuple(info.entity_id for info in subjects))
+    return Answer(
+        [
+            phrase("answer_yes"),
+            phrase("answer_which", names=Names(tuple(info.name for info in those))),
+        ],
+        tuple(info.entity_id for info in those),
     )
 
 

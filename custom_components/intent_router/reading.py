@@ -287,7 +287,13 @@ def read(
     # A question's shape asks for nothing ("Auf wie viel Grad …?" opens none).
     shape = question_shape(own, spoken) if question else frozenset(own[:1])
     if question:
-        verbs = {v for v in verbs if not said_verbs[v] <= shape}
+        subjects = _subjects_said(mentions, catalog, language, used)
+        verbs = {
+            v
+            for v in verbs
+            if not said_verbs[v] <= shape
+            and not _introduces(said_verbs[v], heard, subjects, stop_words(language))
+        }
     verbs |= complaint_verbs
     verb_words = {w for found in said_verbs.values() for w in found} | {
         heard[i] for i in verb_at
@@ -359,6 +365,51 @@ def read(
         opening in verb_words | forms,
         frozenset(fixtures),
         question and not (spoken and spoken.asking.intersection(own)),
+    )
+
+
+def _subjects_said(
+    mentions: Mentions, catalog: Catalog, language: str, used: set[str]
+) -> list[frozenset[str]]:
+    """The words of each device said, and the kind words said, apart."""
+    return [
+        *(
+            content_words(catalog.exposed[entity_id].name, language)
+            for entity_id in mentions.entities
+        ),
+        frozenset(used) & every_kind_word(language),
+    ]
+
+
+def _introduces(
+    found: set[str],
+    heard: list[str],
+    subjects: list[frozenset[str]],
+    stop: frozenset[str],
+) -> bool:
+    """Whether a state's particle is a preposition before the device asked of.
+
+    A state said by a small word ("on", "an", "aan") follows what it is
+    said of: "is the speaker on?", "is the light on in the bedroom?",
+    "what's on in the kitchen?". Right before a device's words, none of
+    which came before it ("what's playing on the bedroom speaker?"), it is
+    the preposition, and the question asks what the device is doing; said
+    after it too ("was für ein Gassensor ist an?"), it is the state.
+    """
+    if not found <= stop:
+        return False
+    at = [i for i, word in enumerate(heard) if word in found]
+    return bool(at) and all(_before_a_subject(i, heard, subjects, stop) for i in at)
+
+
+def _before_a_subject(
+    index: int, heard: list[str], subjects: list[frozenset[str]], stop: frozenset[str]
+) -> bool:
+    """Whether a device's words come next, and none of them came before."""
+    after = next((word for word in heard[index + 1 :] if word not in stop), None)
+    return any(
+        after in subject and not subject.intersection(heard[:index])
+        for subject in subjects
     )
 
 

@@ -247,5 +247,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "aufgeschlossen|aufgesperrt|entriegelt",
         Verb.OPEN: "offen|geöffnet",
         Verb.CLOSE: "geschlossen",
+        Verb.ON: "eingeschaltet|angeschaltet",
+        Verb.OFF: "ausgeschaltet",
     },
 )

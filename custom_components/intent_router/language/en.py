@@ -205,5 +205,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "unlocked",
         Verb.OPEN: "opened",
         Verb.CLOSE: "closed|shut",
+        Verb.ON: "switched on|turned on",
+        Verb.OFF: "switched off|turned off",
     },
 )

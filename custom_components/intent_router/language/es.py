@@ -231,5 +231,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "desbloqueada|desbloqueado",
         Verb.OPEN: "abierta|abierto|abiertas|abiertos",
         Verb.CLOSE: "cerrada|cerrado|cerradas|cerrados",
+        Verb.ON: "encendida|encendido|encendidas|encendidos|prendida|prendido",
+        Verb.OFF: "apagada|apagado|apagadas|apagados",
     },
 )

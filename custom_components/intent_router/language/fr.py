@@ -253,5 +253,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "déverrouillé|déverrouillée|déverrouillés|déverrouillées",
         Verb.OPEN: "ouvert|ouverte|ouverts|ouvertes",
         Verb.CLOSE: "fermé|fermée|fermés|fermées",
+        Verb.ON: "allumé|allumée|allumés|allumées",
+        Verb.OFF: "éteint|éteinte|éteints|éteintes",
     },
 )

@@ -231,5 +231,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "sbloccata|sbloccato",
         Verb.OPEN: "aperta|aperto|aperte|aperti",
         Verb.CLOSE: "chiusa|chiuso|chiuse|chiusi",
+        Verb.ON: "accesa|acceso|accese|accesi",
+        Verb.OFF: "spenta|spento|spente|spenti",
     },
 )

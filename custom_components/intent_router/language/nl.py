@@ -237,5 +237,7 @@ WORDS = Words.written(
         Verb.UNLOCK: "ontgrendeld",
         Verb.OPEN: "geopend",
         Verb.CLOSE: "gesloten",
+        Verb.ON: "ingeschakeld|aangezet",
+        Verb.OFF: "uitgeschakeld|uitgezet",
     },
 )
