@@ -193,7 +193,7 @@ def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> 
 def test_a_states_small_word_before_the_device_is_its_preposition(
     text: str, language: str, verbs: set[Verb]
 ) -> None:
-    """"What's playing on the speaker?" asks what it plays, not which is on."""
+    """A question's "on" before the speaker asks what it plays, not which is on."""
     assert read(Said.of(text, language), _catalog()).verbs == verbs
 
 
