@@ -3,7 +3,7 @@
 The intents tests give the reply Home Assistant's own templates make
 ("Ja, Küchenlicht ist an", "No, 19,6 °C", "Keins"). A reply agrees with it
 when it has the same leading yes/no, says "none" (or zero) where the
-expected reply does, and says every number the expected reply says, as
+expected reply does and only there, and says every number the expected reply says, as
 digits (a decimal point or comma) or as words of the case's language
 ("zweiundzwanzig", "soixante-quinze", "veintidós", "tweeëntwintig",
 "ventidue"). Another language's "yes" does not count.
@@ -33,7 +33,7 @@ NO = {
 }
 # Words that answer a count or a "which" with nothing: the number 0.
 NONE = {
-    "en": ("none", "nothing", "nobody", "zero"),
+    "en": ("none", "not any", "nothing", "nobody", "zero"),
     "de": ("kein", "keine", "keins", "keiner", "keinen", "niemand", "null"),
     "fr": ("aucun", "aucune", "personne", "rien", "zero"),
     "es": ("ningun", "ninguno", "ninguna", "nadie", "nada", "cero"),
@@ -153,6 +153,14 @@ def leading_answer(text: str, language: str) -> str | None:
     return None
 
 
+def _says_none(text: str, language: str) -> bool:
+    """Whether the text opens with its language's "none" ("Keins", "Not any")."""
+    said = list(_words(text))[:2]
+    return bool(said) and (
+        said[0] in NONE[language] or " ".join(said) in NONE[language]
+    )
+
+
 def answer_agrees(expected: str | None, speech: str, language: str = "en") -> bool:
     """Same leading yes/no, "none" and every number of the expected reply."""
     if not expected:
@@ -166,8 +174,12 @@ def answer_agrees(expected: str | None, speech: str, language: str = "en") -> bo
             return False
         expected = expected.split(",", 1)[1] if "," in expected else ""
     said_numbers = numbers(speech, language)
-    first = next(_words(expected), None)
-    if first in NONE[language] and 0.0 not in said_numbers:
+    none = _says_none(expected, language)
+    if none and 0.0 not in said_numbers:
+        return False
+    none = none or 0.0 in numbers(expected, language)
+    # "None" said where the expected reply names some ("Keins" for "Handy").
+    if _says_none(speech, language) and not none:
         return False
     return all(
         float(n.replace(",", ".")) in said_numbers

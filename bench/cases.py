@@ -66,7 +66,8 @@ expected targets are that class's, as the current tests expect; the case's
 - Media pause, next and previous are said while the home's players play,
   resume while they are paused (the fixtures leave them idle).
 - Fixture entity ids HA does not accept ("light.küchenlicht") become HA's
-  own slug of them ("light.kuchenlicht"), as a real install's would.
+  own slug of them ("light.kuchenlicht"), as a real install's would; a
+  second entity with an id already taken gets "_2", as HA registers it.
 
 Fixture homes of the intents tests are written for the grammar's tests and
 often have no device the sentence could act on ("kitchen lights off" in a

@@ -168,9 +168,13 @@ def home_from_fixture(key: str, raw: dict[str, Any], language: str = "en") -> Ho
         )
         if area and area not in home.areas:
             home.add_area(area)
+        entity_id = _valid_id(entity["id"])
+        while home.entity(entity_id):
+            # Two fixture entities with one id: HA registers the second as _2.
+            entity_id += "_2"
         home.entities.append(
             EntitySpec(
-                entity_id=_valid_id(entity["id"]),
+                entity_id=entity_id,
                 name=entity.get("name") or entity["id"],
                 state=state,
                 attributes=attributes,

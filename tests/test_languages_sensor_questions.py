@@ -207,3 +207,38 @@ async def _sensor(
         er.async_get(hass).async_update_entity(entity_id, area_id=area_id)
     async_expose_entity(hass, conversation.DOMAIN, entity_id, True)
     return entity_id
+
+
+# A connected phone in the office, asked after from the kitchen by its
+# class's word in HA's own translation ("verbunden", "connecté"), no name said.
+CONNECTED = [
+    ("en", "Which sensor is connected?"),
+    ("de", "Welcher Sensor ist verbunden?"),
+    ("fr", "Quel capteur est connecté ?"),
+    ("es", "¿Qué sensor está conectado?"),
+    ("nl", "Welke sensor is verbonden?"),
+    ("it", "Quale sensore è connesso?"),
+]
+
+
+@pytest.mark.parametrize(("language", "asked"), CONNECTED)
+async def test_a_state_of_a_class_said_finds_its_sensors_in_the_home(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    asked: str,
+) -> None:
+    """The word is the connection sensor's: it is named, though in another room."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, "Phone", "connectivity", on=True, area="Office")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    assert speech(answered) == "Phone."
+    assert llm_server.requests == []

@@ -256,32 +256,64 @@ async def _door_and_lock(
     return lock_id
 
 
-# "Is the light on in the living room?" where two lights are, one of them on.
+# "Is the light on / off in the living room?" where two lights are.
 LIGHT_IN_A_ROOM = [
-    ("en", "Is the light on in the living room?", "Yes"),
-    ("de", "Ist das Licht im Living Room an?", "Ja"),
-    ("fr", "La lumière est-elle allumée dans le Living Room ?", "Oui"),
-    ("es", "¿Está encendida la luz en el Living Room?", "Sí"),
-    ("nl", "Is het licht in de Living Room aan?", "Ja"),
-    ("it", "La luce è accesa nel Living Room?", "Sì"),
+    (
+        "en",
+        "Is the light on in the living room?",
+        "Is the light off in the living room?",
+        ("Yes", "No"),
+    ),
+    (
+        "de",
+        "Ist das Licht im Living Room an?",
+        "Ist das Licht im Living Room aus?",
+        ("Ja", "Nein"),
+    ),
+    (
+        "fr",
+        "La lumière est-elle allumée dans le Living Room ?",
+        "La lumière est-elle éteinte dans le Living Room ?",
+        ("Oui", "Non"),
+    ),
+    (
+        "es",
+        "¿Está encendida la luz en el Living Room?",
+        "¿Está apagada la luz en el Living Room?",
+        ("Sí", "No"),
+    ),
+    (
+        "nl",
+        "Is het licht in de Living Room aan?",
+        "Is het licht in de Living Room uit?",
+        ("Ja", "Nee"),
+    ),
+    (
+        "it",
+        "La luce è accesa nel Living Room?",
+        "La luce è spenta nel Living Room?",
+        ("Sì", "No"),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("language", "asked", "yes"), LIGHT_IN_A_ROOM)
+@pytest.mark.parametrize(("language", "on", "off", "yes_no"), LIGHT_IN_A_ROOM)
 async def test_the_light_in_a_room_of_two_is_any_of_them(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
     monkeypatch: pytest.MonkeyPatch,
     language: str,
-    asked: str,
-    yes: str,
+    on: str,
+    off: str,
+    yes_no: tuple[str, str],
 ) -> None:
-    """Yes, and which one is on; after it is off too, no. Nothing is switched.
+    """Whether on is asked of any light there, off of all; the one on is named.
 
     As Home Assistant answers "is any light on": the question names no one
-    light. The model, asked, would switch the lights off.
+    light. Nothing is switched; the model, asked, would switch a light off.
     """
+    yes, no = yes_no
     monkeypatch.setitem(home.EXPOSED_AREAS, LIVING_ROOM_LAMP, "Living Room")
     agent_id = await home.async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
@@ -292,14 +324,22 @@ async def test_the_light_in_a_room_of_two_is_any_of_them(
     llm_server.add_plan(plan(act("light.turn_off", LIVING_ROOM_LAMP)))
     kitchen = home.satellite_in(hass, "Kitchen")
 
-    on = speech(await converse(hass, agent_id, asked, kitchen, language))
+    async def answers() -> tuple[str, str]:
+        return (
+            speech(await converse(hass, agent_id, on, kitchen, language)),
+            speech(await converse(hass, agent_id, off, kitchen, language)),
+        )
+
+    one_on = await answers()
     await hass.services.async_call(
         "light", "turn_off", {"entity_id": LIVING_ROOM_LAMP}, blocking=True
     )
-    off = speech(await converse(hass, agent_id, asked, kitchen, language))
+    none_on = await answers()
 
-    assert on.startswith(yes), on
-    assert "Living Room RGBWW Lights" in on
-    assert "Ceiling Lights" not in on
-    assert not off.startswith(yes), off
+    for said, starts in zip(one_on, (yes, no), strict=True):
+        assert said.startswith(starts), said
+        assert "Living Room RGBWW Lights" in said
+        assert "Ceiling Lights" not in said
+    assert none_on[0].startswith(no), none_on[0]
+    assert none_on[1].startswith(yes), none_on[1]
     assert llm_server.requests == []

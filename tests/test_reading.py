@@ -1650,3 +1650,21 @@ def test_doors_said_with_a_lock_verb_are_their_locks() -> None:
     verdict = check_grounding(plan, reading.mentions, catalog, (), (), CONFIRM)
 
     assert isinstance(verdict, Grounded)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "yes_no"),
+    [
+        ("ist was an?", "de", True),
+        ("was ist an?", "de", False),
+        ("is er wat aan?", "nl", True),
+        ("wat staat er aan?", "nl", False),
+        ("is anything on?", "en", True),
+        ("which lights are on?", "en", False),
+    ],
+)
+def test_a_question_opened_by_its_verb_asks_yes_or_no(
+    text: str, language: str, yes_no: bool
+) -> None:
+    """After the verb, "was" and "wat" are "something", not "what"."""
+    assert read(Said.of(text, language), _catalog()).yes_no is yes_no

@@ -74,7 +74,7 @@ WRONG = plan(act("light.toggle", "light.kitchen_lights"), speech="")
     [
         ("en", "is the kettle on?", "Yes. Kettle is on."),
         ("de", "Ist Kettle an?", "Ja. Kettle ist ein."),  # HA's word for "on"
-        ("fr", "Kettle est allumé ?", "Kettle : activé."),
+        ("fr", "Kettle est allumé ?", "Oui. Kettle : activé."),
         ("es", "¿Kettle está encendido?", "Sí. Kettle: encendido."),
         ("nl", "Staat Kettle aan?", "Ja. Kettle is aan."),
         ("it", "Kettle è acceso?", "Sì. Kettle: acceso."),

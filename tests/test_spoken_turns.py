@@ -271,7 +271,7 @@ async def test_a_models_untidy_number_is_said_tidily(
             "fr",
             ("Hvac est allumé ?", "Quelle est la température ici ?"),
             (
-                "Hvac est en mode climatisation, 21 degrés.",
+                "Oui. Hvac est en mode climatisation, 21 degrés.",
                 "Il fait 22 degrés dans la pièce Hallway.",
             ),
         ),

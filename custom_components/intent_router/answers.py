@@ -61,8 +61,9 @@ def answer(
     (the question's shape) and HA's own word for a state ("encendido") may
     be left. A yes/no question ("is the back door locked?", "¿está
     encendido?") is answered yes or no about the one device it asks of;
-    asked of several ("are the windows closed?"), it is left too. "Which
-    ... is on?" is answered with those that are.
+    asked of several a kind fits, of any of them ("is the light on in the
+    bedroom?") or, for a state of rest, of all ("are the windows closed?").
+    "Which ... is on?" is answered with those that are.
     """
     if not reading.question:
         return None
@@ -81,12 +82,20 @@ def answer(
     subjects = _subjects(mentions, catalog, confirm)
     if asked or open_words:
         said = " ".join(open_words)
+        if not asked and not mentions.entities:
+            subjects = _sensors_saying(said, mentions, catalog, values) or subjects
         if not reading.yes_no:
             return _which(asked, said, subjects, values)
         return (
             _yes_or_no(asked, said, subjects, values)
             or _yes_or_no(asked, said, namesakes(subjects, catalog), values)
-            or _any(asked, said, _one_of_a_kind(mentions, subjects), values)
+            or _any(
+                asked,
+                said,
+                _one_of_a_kind(mentions, subjects),
+                values,
+                every=mentions.everything,
+            )
         )
     return _about(reading, subjects, values)
 
@@ -149,8 +158,16 @@ _SAID_STATES = (
     ("lock", "locked", Verb.LOCK),
     ("lock", "unlocked", Verb.UNLOCK),
 )
-# States said as themselves: a person's "home" is no verb's.
+# States of rest: asked of several, every one is asked of ("is the switch
+# off?" is no while one is on); any other state, any one.
+_ASKED_OF_ALL = frozenset({Verb.OFF, Verb.CLOSE, Verb.LOCK})
+# States said as themselves, in HA's word for them: a person's "home" is no
+# verb's; nor, in the words of its class, a moisture sensor's "on" ("wet")
+# or a battery's ("low").
 _OWN_STATES = ("home", "not_home")
+_CLASS_STATES = {"binary_sensor": ("on", "off")}
+# Of these, the states of rest: asked of several, asked of all.
+_RESTING = frozenset({"off", "not_home"})
 
 
 def _yes_or_no(
@@ -179,10 +196,8 @@ def _yes_or_no(
 
 
 def _one_of_a_kind(mentions: Mentions, subjects: list[EntityInfo]) -> list[EntityInfo]:
-    """The devices a kind said in the singular fits, none named ("the light")."""
-    if mentions.entities or mentions.kinds & mentions.plural:
-        return []
-    return subjects
+    """The devices a kind said fits, none named ("the light", "all the blinds")."""
+    return [] if mentions.entities else subjects
 
 
 def _any(
@@ -190,28 +205,64 @@ def _any(
     open_words: str,
     subjects: list[EntityInfo],
     values: SpokenValues,
+    *,
+    every: bool,
 ) -> Answer | None:
-    """Yes with those in the state asked, or no, of several that fit "the light".
+    """Yes or no of several devices that fit the kind asked of, and which.
 
-    "Ist das Licht im Schlafzimmer an?" where two lights are: as Home
-    Assistant answers "is any light on", yes and which, or no. A device the
-    state asks nothing of leaves the question.
+    "Ist das Licht im Schlafzimmer an?" where two lights are is asked of
+    any of them, as Home Assistant answers "is any light on": yes, and
+    which. A state of rest is asked of all ("is the switch in the kitchen
+    off?": no while one is on, and which), as is any state asked of all
+    (`every`: "are all the blinds open?"). A device the state asks nothing
+    of leaves the question.
     """
     judged = [(info, _holds(asked, open_words, info, values)) for info in subjects]
     if not judged or any(held is None for _, held in judged):
         return None
-    those = [info for info, held in judged if held]
+    every = every or any(_of_rest(asked, open_words, info, values) for info in subjects)
+    those = [info for info, held in judged if held != every]
     if len(those) > MAX_ANSWERED:
         return None
-    if not those:
-        return Answer([phrase("answer_no")], tuple(info.entity_id for info in subjects))
+    held = not those if every else bool(those)
     return Answer(
         [
-            phrase("answer_yes"),
-            phrase("answer_which", names=Names(tuple(info.name for info in those))),
+            phrase("answer_yes" if held else "answer_no"),
+            *(_said_state(info, values) for info in those),
         ],
-        tuple(info.entity_id for info in those),
+        tuple(info.entity_id for info in those or subjects),
     )
+
+
+def _of_rest(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> bool:
+    """Whether the state asked is one of rest ("off", "closed", "dry", "away")."""
+    verb = _verb_asked(asked, open_words, info, values)
+    if verb is not None:
+        return verb in _ASKED_OF_ALL
+    return _own_state(open_words, info, values) in _RESTING
+
+
+def _sensors_saying(
+    open_words: str, mentions: Mentions, catalog: Catalog, values: SpokenValues
+) -> list[EntityInfo]:
+    """The sensors where the words said are HA's for a state of their class.
+
+    "Is the water sensor wet?", "welcher Sensor ist verbunden?": "wet" is a
+    moisture sensor's, "verbunden" a connection's; of the class said, if
+    one, in the place said, else anywhere in the home (a sensor's state is
+    asked of the home, not of the room the question was asked in).
+    """
+    placed = mentions.areas or mentions.floors
+    return [
+        info
+        for _, info in sorted(catalog.exposed.items())
+        if info.domain in _CLASS_STATES
+        and mentions.fits_class(info)
+        and (not placed or info.area in mentions.areas or info.floor in mentions.floors)
+        and _own_state(open_words, info, values)
+    ]
 
 
 def _which(
@@ -244,9 +295,36 @@ def _holds(
 ) -> bool | None:
     """Whether the device is in the state asked; None if that asks nothing of it."""
     device_class = info.all_attributes.get("device_class")
+    if (verb := _verb_asked(asked, open_words, info, values)) is not None:
+        return asked_state(verb, info.domain, device_class, info.state)
     if asked and open_words:
         return None
-    verb = next(iter(asked), None) or next(
+    if (state := _own_state(open_words, info, values)) is not None:
+        return info.state == state
+    return None
+
+
+def _own_state(open_words: str, info: EntityInfo, values: SpokenValues) -> str | None:
+    """The state the words are HA's own word for, for this device's class."""
+    device_class = info.all_attributes.get("device_class")
+    return next(
+        (
+            state
+            for state in (*_OWN_STATES, *_CLASS_STATES.get(info.domain, ()))
+            if fold(values.state(info.domain, device_class, state)) == open_words
+        ),
+        None,
+    )
+
+
+def _verb_asked(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> Verb | None:
+    """The state asked as its verb's: said as one, or in HA's word for it."""
+    if asked and open_words:
+        return None
+    device_class = info.all_attributes.get("device_class")
+    return next(iter(asked), None) or next(
         (
             verb
             for domain, state, verb in _SAID_STATES
@@ -258,12 +336,6 @@ def _holds(
         ),
         None,
     )
-    if verb is not None:
-        return asked_state(verb, info.domain, device_class, info.state)
-    for state in _OWN_STATES:
-        if fold(values.state(info.domain, device_class, state)) == open_words:
-            return info.state == state
-    return None
 
 
 def _sensed(

@@ -40,20 +40,22 @@ from .language import (
     LANGUAGES,
     Shortcut,
     Verb,
-    Words,
     content_words,
     every_kind_word,
     fold,
     kind_names,
+    plural_kinds,
     same_thing,
-    singular,
     spans,
     stop_words,
     words,
     words_for,
 )
 from .language.shapes import (
+    asks_which,
     closes,
+    fixtures_said,
+    introduces,
     kind_said_last,
     phrases_said,
     question_shape,
@@ -264,7 +266,7 @@ def read(
     # words are read, its kind is said.
     fixtures = {
         sense: found
-        for sense, found in _fixtures(heard, spoken).items()
+        for sense, found in fixtures_said(heard, spoken).items()
         if not found & named_or_placed
     }
     mentions = replace(
@@ -292,12 +294,13 @@ def read(
             v
             for v in verbs
             if not said_verbs[v] <= shape
-            and not _introduces(said_verbs[v], heard, subjects, stop_words(language))
+            and not introduces(said_verbs[v], heard, subjects, stop_words(language))
         }
     verbs |= complaint_verbs
-    verb_words = {w for found in said_verbs.values() for w in found} | {
-        heard[i] for i in verb_at
-    }
+    # A verb's words, also as the home's words heard them ("éteinte": "éteint").
+    verb_words = {heard[i] for i in verb_at}
+    for word in {w for found in said_verbs.values() for w in found}:
+        verb_words |= {word, *heard_as(word, known_words, heads, language, spoken)}
     mentions = replace(
         mentions,
         acted_on=frozenset(
@@ -364,7 +367,7 @@ def read(
         complaint,
         opening in verb_words | forms,
         frozenset(fixtures),
-        question and not (spoken and spoken.asking.intersection(own)),
+        question and not (spoken and asks_which(own, spoken)),
     )
 
 
@@ -379,38 +382,6 @@ def _subjects_said(
         ),
         frozenset(used) & every_kind_word(language),
     ]
-
-
-def _introduces(
-    found: set[str],
-    heard: list[str],
-    subjects: list[frozenset[str]],
-    stop: frozenset[str],
-) -> bool:
-    """Whether a state's particle is a preposition before the device asked of.
-
-    A state said by a small word ("on", "an", "aan") follows what it is
-    said of: "is the speaker on?", "is the light on in the bedroom?",
-    "what's on in the kitchen?". Right before a device's words, none of
-    which came before it ("what's playing on the bedroom speaker?"), it is
-    the preposition, and the question asks what the device is doing; said
-    after it too ("was für ein Gassensor ist an?"), it is the state.
-    """
-    if not found <= stop:
-        return False
-    at = [i for i, word in enumerate(heard) if word in found]
-    return bool(at) and all(_before_a_subject(i, heard, subjects, stop) for i in at)
-
-
-def _before_a_subject(
-    index: int, heard: list[str], subjects: list[frozenset[str]], stop: frozenset[str]
-) -> bool:
-    """Whether a device's words come next, and none of them came before."""
-    after = next((word for word in heard[index + 1 :] if word not in stop), None)
-    return any(
-        after in subject and not subject.intersection(heard[:index])
-        for subject in subjects
-    )
 
 
 def find_mentions(text: str, language: str, catalog: Catalog) -> Mentions:
@@ -437,7 +408,7 @@ def _mentions(
     """
     spoken = words_for(language)
     said = set(heard)
-    plural = _plural_kinds(said, spoken, language)
+    plural = plural_kinds(said, spoken, language)
     names = named(catalog, said, language, verbs, generic, plural, question=question)
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
@@ -517,33 +488,8 @@ def _mentions(
             classes=classes,
             which=which,
             # Said apart from the names: "Master Bedroom Lights" is one light.
-            plural=frozenset(_plural_kinds(left, spoken, language)),
+            plural=frozenset(plural_kinds(left, spoken, language)),
         ),
         used,
         named_or_placed,
     )
-
-
-def _fixtures(heard: list[str], spoken: Words | None) -> dict[str, set[str]]:
-    """The things of `FIXTURES` said whole, each with its words."""
-    if spoken is None:
-        return {}
-    return {
-        sense: {heard[i] for i in found}
-        for sense in FIXTURES
-        if (found := spans(heard, spoken.senses.get(sense, frozenset())))
-    }
-
-
-def _plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
-    """The kinds said in the plural ("lights": the table has "light" too)."""
-    return {
-        kind
-        for kind, found in (spoken.kinds.items() if spoken else ())
-        for word in found & said
-        if any(
-            len(other) < len(word)
-            and singular(other, language) == singular(word, language)
-            for other in found
-        )
-    }

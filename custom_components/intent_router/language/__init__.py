@@ -231,6 +231,20 @@ def singular(word: str, language: str) -> str:
     return word
 
 
+def plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
+    """The kinds said in the plural ("lights": the table has "light" too)."""
+    return {
+        kind
+        for kind, found in (spoken.kinds.items() if spoken else ())
+        for word in found & said
+        if any(
+            len(other) < len(word)
+            and singular(other, language) == singular(word, language)
+            for other in found
+        )
+    }
+
+
 def decimal_mark(language: str) -> str:
     """How the language writes a decimal ("," for "21,5"); "." unshipped."""
     spoken = words_for(language)

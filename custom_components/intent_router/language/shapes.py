@@ -1,9 +1,11 @@
 """How a language's words shape an utterance, whatever they name.
 
 Where a question's own words end ("est-ce que", "combien"), where the verb
-that opens a command stands ("switch the fan on"), and whether a word that
-refers back does ("mach sie aus", not "mach sie Lampe aus"): read from the
-tables alone (tables.py), before the home is looked at.
+that opens a command stands ("switch the fan on"), whether a word that
+refers back does ("mach sie aus", not "mach sie Lampe aus"), which things
+are said whole: read from the tables alone (tables.py), before the home is
+looked at. Given the words that named devices, whether a state's
+small word is their preposition ("what's playing on the speaker?").
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from . import spans
-from .tables import Shortcut, Verb, Words
+from .tables import FIXTURES, Shortcut, Verb, Words
 
 # The longest ending an opener's stem takes ("quel": "quelles").
 _MAX_ENDING = 3
@@ -41,6 +43,16 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     shape.update(own[i] for i in spans(own, spoken.complaint_frame))
     shape.update(own[i] for i in spans(own, spoken.asks))
     return frozenset(shape)
+
+
+def asks_which(own: list[str], spoken: Words) -> bool:
+    """Whether a question asks which, what or how, not yes or no.
+
+    One opened by its verb asks yes or no: in "ist was heiß?", "is er wat
+    aan?" the asking word is "something".
+    """
+    verb_first = f"{own[0]} " in spoken.openers and own[0] not in spoken.asking
+    return not verb_first and bool(spoken.asking.intersection(own))
 
 
 def _a_form_of(word: str, stem: str) -> bool:
@@ -170,6 +182,44 @@ def _longest[K](said: dict[K, set[str]]) -> dict[K, set[str]]:
     }
 
 
+def introduces(
+    found: set[str],
+    heard: list[str],
+    subjects: list[frozenset[str]],
+    stop: frozenset[str],
+) -> bool:
+    """Whether a state's particle is a preposition before the device asked of.
+
+    A state said by a small word ("on", "an", "aan") follows what it is
+    said of: "is the speaker on?", "is the light on in the bedroom?",
+    "what's on in the kitchen?". Right before a device's words, none of
+    which came before it ("what's playing on the bedroom speaker?"), it is
+    the preposition, and the question asks what the device is doing; said
+    after it too ("was für ein Gassensor ist an?"), it is the state.
+    """
+    if not found <= stop:
+        return False
+    at = [i for i, word in enumerate(heard) if word in found]
+    return bool(at) and all(_before_a_subject(i, heard, subjects, stop) for i in at)
+
+
+def _before_a_subject(
+    index: int, heard: list[str], subjects: list[frozenset[str]], stop: frozenset[str]
+) -> bool:
+    """Whether an article and a device's words come next, none of them before.
+
+    Said right before the device, with no article, the word is the
+    article itself ("lädt ein Akku?").
+    """
+    if index + 1 == len(heard) or heard[index + 1] not in stop:
+        return False
+    after = next((word for word in heard[index + 1 :] if word not in stop), None)
+    return any(
+        after in subject and not subject.intersection(heard[:index])
+        for subject in subjects
+    )
+
+
 def kind_said_last(
     found: set[str],
     heard: list[str],
@@ -196,3 +246,14 @@ def _follows(found: set[str], words: list[str], after: Collection[str]) -> bool:
     """Whether one of `after` comes after the last of the `found` words."""
     last = max((i for i, word in enumerate(words) if word in found), default=len(words))
     return any(word in after for word in words[last + 1 :])
+
+
+def fixtures_said(heard: list[str], spoken: Words | None) -> dict[str, set[str]]:
+    """The things of `FIXTURES` said whole, each with its words."""
+    if spoken is None:
+        return {}
+    return {
+        sense: {heard[i] for i in found}
+        for sense in FIXTURES
+        if (found := spans(heard, spoken.senses.get(sense, frozenset())))
+    }
