@@ -77,3 +77,40 @@ async def test_everyday_words_start_and_dock_the_vacuum(
     assert hass.states.get(robot).state == "docked"
     assert hass.states.get("light.kitchen_lights").state == "on"
     assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("language", "back"),
+    [
+        ("en", "Vacuum return to base"),
+        ("en", "send Robo back to its base"),
+        ("de", "Schick Robo zurück zur Ladestation"),
+        ("fr", "Robo, retourne à la base"),
+        ("es", "Robo, vuelve a la base"),
+        ("nl", "Stuur Robo terug naar het basisstation"),
+        ("it", "Robo torna alla base"),
+    ],
+)
+async def test_back_to_its_base_docks_the_vacuum(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    back: str,
+) -> None:
+    """Sent back to its base by the vacuum's own verb; nothing else is done."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    robot = await _robot(hass)
+    await hass.services.async_call(
+        "input_boolean", "turn_on", {"entity_id": ROBOT}, blocking=True
+    )
+    kitchen = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, back, kitchen, language)
+
+    assert hass.states.get(robot).state == "docked"
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert llm_server.requests == []

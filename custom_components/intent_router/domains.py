@@ -50,6 +50,7 @@ STATE_VERBS = frozenset(
         Verb.UNLOCK,
         Verb.PAUSE,
         Verb.RESUME,
+        Verb.DOCK,
     }
 )
 # How much "brighter" changes a light, in percent of full brightness.
@@ -377,6 +378,9 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "media_play": frozenset({"playing"}),
         },
     ),
+    "lawn_mower": DomainInfo(
+        verbs={Verb.DOCK: "dock"}, leaves={"dock": frozenset({"docked"})}
+    ),
     "number": _NUMBER,
     "scene": DomainInfo(must_be_named=True),
     # A script that runs may be asked to run again: its "on" leaves nothing.
@@ -390,7 +394,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="start",
         turn_off="return_to_base",
         stop="stop",
-        verbs={Verb.PAUSE: "pause", Verb.RESUME: "start"},
+        verbs={Verb.PAUSE: "pause", Verb.RESUME: "start", Verb.DOCK: "return_to_base"},
         acting_attributes=("battery_level", "fan_speed"),
         leaves={
             "start": frozenset({"cleaning"}),

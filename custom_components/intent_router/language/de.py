@@ -203,6 +203,7 @@ WORDS = Words.written(
         Verb.SET: "stelle|stell|setze|setz|gestellt|eingestellt",
         Verb.PAUSE: "pausiere|pausieren|pausier|pause",
         Verb.RESUME: "fortsetzen|setz … fort|setze … fort|weiterspielen|spiel … weiter|spiele … weiter",
+        Verb.DOCK: "zurück zur basis|zur basis|zurück zur ladestation|zur ladestation|in die ladestation|zurück in die ladestation|andocken",
     },
     classes={
         "cover.shade": "sonnenschutz|schirm|schirme",

@@ -187,6 +187,7 @@ WORDS = Words.written(
         ),
         Verb.PAUSE: "pausa|pausar|pon en pausa|pausá",
         Verb.RESUME: "reanuda|reanudar|reanudá|continúa|continuar",
+        Verb.DOCK: "vuelve a la base|vuelve a su base|regresa a la base|regresa a su base|volver a la base|a la base|a su base",
     },
     classes={
         "cover.shade": "estor enrollable|estores enrollables|estor|estores",

@@ -203,6 +203,7 @@ WORDS = Words.written(
         Verb.SET: "mets|mettre|règle|régler|passe|réglé|réglée",
         Verb.PAUSE: "mets en pause|met en pause|mettre en pause|pause",
         Verb.RESUME: "reprends|reprendre|reprenez|remets … route",
+        Verb.DOCK: "retourne à la base|retourne à sa base|retour à la base|rentre à la base|va à la base|retourne à la station|retourne à sa station|retour à la station",
     },
     classes={
         "cover.shade": "toile|toiles|store|stores",

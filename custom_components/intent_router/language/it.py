@@ -188,6 +188,7 @@ WORDS = Words.written(
         Verb.SET: "imposta|impostare|metti|porta|impostato|impostata",
         Verb.PAUSE: "metti in pausa|pausa",
         Verb.RESUME: "riprendi|riprendere|fai ripartire",
+        Verb.DOCK: "torna alla base|ritorna alla base|torna alla sua base|vai alla base|rientra alla base|alla base|torna alla stazione di ricarica",
     },
     classes={
         "cover.shade": "tenda a rullo|tende a rullo|veneziana|veneziane",

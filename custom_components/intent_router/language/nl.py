@@ -193,6 +193,7 @@ WORDS = Words.written(
         Verb.SET: "zet|stel|maak|ingesteld|gezet",
         Verb.PAUSE: "pauzeer|pauzeren|pauze",
         Verb.RESUME: "hervat|hervatten|ga verder met",
+        Verb.DOCK: "terug naar de basis|terug naar het basisstation|naar het basisstation|naar de basis|terug naar het laadstation|naar het laadstation",
     },
     classes={
         "cover.shade": "zonwering|rolgordijn|rolgordijnen|screen|screens",

@@ -41,6 +41,8 @@ class Verb(StrEnum):
     # What a player does with what it plays: hold it, or go on with it.
     PAUSE = "pause"
     RESUME = "resume"
+    # Back to its base: a vacuum's, a mower's ("send the vacuum back to base").
+    DOCK = "dock"
 
 
 _OPPOSITE_PAIRS = (
