@@ -334,11 +334,12 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert not schema_allows(request, 'turn_on light.kitchen_lights color_name=a"b')
 
 
+@pytest.mark.parametrize("text", ["   ", "?", " ¿? "])
 async def test_empty_text_ends_quietly(
-    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer, text: str
 ) -> None:
-    """Nothing said, nothing asked of the model, nothing spoken."""
-    result = await converse(hass, agent_id, "   ")
+    """Nothing said (a mark is no word), nothing asked of the model, no speech."""
+    result = await converse(hass, agent_id, text)
 
     assert speech(result) == ""
     assert llm_server.requests == []

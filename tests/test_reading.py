@@ -339,6 +339,28 @@ def test_a_reversed_verb_is_against_the_words() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("send the vacuum back to base", "en"),
+        ("Robo zurück zur Ladestation", "de"),
+        ("Robo, vuelve a la base", "es"),
+    ],
+)
+def test_back_to_base_planned_as_start_is_against_the_words(
+    text: str, language: str
+) -> None:
+    """A model that starts the vacuum it was told to send home is reversed."""
+    catalog = small_catalog(
+        [_entity("vacuum.robo", "Robo", "Hallway", "cleaning")], AREAS, "Hallway"
+    )
+    start = Plan((Action("vacuum.start", ("vacuum.robo",)),), "", 0.9)
+    home = Plan((Action("vacuum.return_to_base", ("vacuum.robo",)),), "", 0.9)
+
+    assert against_the_words(start, read(Said.of(text, language), catalog))
+    assert not against_the_words(home, read(Said.of(text, language), catalog))
+
+
 def test_the_gate_gives_one_verdict() -> None:
     """Refused, cancelled, run and learned: each decided by `gate` alone."""
     catalog = _catalog()
@@ -1661,6 +1683,9 @@ def test_doors_said_with_a_lock_verb_are_their_locks() -> None:
         ("wat staat er aan?", "nl", False),
         ("is anything on?", "en", True),
         ("which lights are on?", "en", False),
+        # A complaint asked leaves no words of its own after its frame.
+        ("zu kalt?", "de", True),
+        ("too cold?", "en", True),
     ],
 )
 def test_a_question_opened_by_its_verb_asks_yes_or_no(

@@ -111,7 +111,8 @@ class IntentRouterAgent:
         """
         started = time.monotonic()
         text = user_input.text.strip()
-        if not text:
+        if not any(char.isalnum() for char in text):
+            # No letter nor digit ("", "?"): nothing was said.
             response = intent.IntentResponse(language=user_input.language)
             response.async_set_speech("")
             return AgentReply(response)

@@ -255,14 +255,15 @@ def _sensors_saying(
     asked of the home, not of the room the question was asked in).
     """
     placed = mentions.areas or mentions.floors
-    return [
+    found = [
         info
-        for _, info in sorted(catalog.exposed.items())
+        for info in catalog.exposed.values()
         if info.domain in _CLASS_STATES
         and mentions.fits_class(info)
         and (not placed or info.area in mentions.areas or info.floor in mentions.floors)
         and _own_state(open_words, info, values)
     ]
+    return sorted(found, key=lambda info: info.entity_id)
 
 
 def _which(

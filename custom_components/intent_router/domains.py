@@ -34,6 +34,8 @@ _PAIRS = (
     ("open_valve", "close_valve"),
     ("lock", "unlock"),
     ("media_play", "media_pause"),
+    ("start", "return_to_base"),
+    ("start_mowing", "dock"),
 )
 OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),

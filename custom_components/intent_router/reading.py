@@ -236,12 +236,17 @@ def read(
         if spoken
         else set()
     )
+    # Each word as the home's words hear it, once ("éteinte": "éteint").
+    heard_forms = {
+        word: heard_as(word, known_words, heads, language, spoken)
+        for word in set(tokens)
+    }
     heard = bridged(
         [
             known
             for index, word in enumerate(tokens)
             if index not in phrased
-            for known in heard_as(word, known_words, heads, language, spoken)
+            for known in heard_forms[word]
         ],
         bridges,
         stop_words(language),
@@ -297,10 +302,10 @@ def read(
             and not introduces(said_verbs[v], heard, subjects, stop_words(language))
         }
     verbs |= complaint_verbs
-    # A verb's words, also as the home's words heard them ("éteinte": "éteint").
+    # A verb's words, also as heard.
     verb_words = {heard[i] for i in verb_at}
     for word in {w for found in said_verbs.values() for w in found}:
-        verb_words |= {word, *heard_as(word, known_words, heads, language, spoken)}
+        verb_words |= {word, *heard_forms.get(word, ())}
     mentions = replace(
         mentions,
         acted_on=frozenset(

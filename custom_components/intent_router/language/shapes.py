@@ -51,7 +51,8 @@ def asks_which(own: list[str], spoken: Words) -> bool:
     One opened by its verb asks yes or no: in "ist was heiß?", "is er wat
     aan?" the asking word is "something".
     """
-    verb_first = f"{own[0]} " in spoken.openers and own[0] not in spoken.asking
+    first = own[0] if own else ""
+    verb_first = f"{first} " in spoken.openers and first not in spoken.asking
     return not verb_first and bool(spoken.asking.intersection(own))
 
 
