@@ -45,7 +45,9 @@ HassTurnOff that was in the state asked already (an "on" light asked on;
 not a cover open only in part, nor a device whose state HA only assumes),
 left alone with a reply that is no error, counts as done: the home ends as
 asked either way. So does a vacuum asked to start while it cleans, or sent
-home while it is docked.
+home while it is docked, and a device that is on and reports the value
+asked already (a brightness, a target temperature, a position, a volume:
+an earlier case of the same home often set it).
 
 The legacy tests are an older release of the same tests. Where one expects
 every cover for a sentence that says a cover class in Home Assistant's
@@ -80,7 +82,7 @@ each result (`synthetic`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 import functools
 import json
@@ -471,15 +473,27 @@ def refusal_name(text: str) -> str:
     return _QUALIFIER.sub("", name).strip()
 
 
+# A brightness a home-llm command asks for ("to 51% brightness").
+_BRIGHTNESS = re.compile(r"\bto (\d+)% brightness\b", re.IGNORECASE)
+
+
 def _refusal_entity(raw: dict[str, Any]) -> EntitySpec:
+    """The target of a refusal, in the state its sentence asks for.
+
+    A brightness the sentence asks for is part of that state (HA reports
+    it 0-255).
+    """
     domain, _, object_id = str(raw["target"]).partition(".")
     domain, device_class = HOME_LLM_DOMAINS.get(domain, (domain, None))
     state = str(raw["desired_state"])
+    attributes: dict[str, Any] = {"device_class": device_class} if device_class else {}
+    if state == "on" and (asked := _BRIGHTNESS.search(raw["text"])):
+        attributes["brightness"] = round(int(asked.group(1)) * 255 / 100)
     return EntitySpec(
         f"{domain}.{object_id}",
         refusal_name(raw["text"]),
         _ALREADY.get((domain, state), state),
-        {"device_class": device_class} if device_class else {},
+        attributes,
     )
 
 
@@ -911,6 +925,36 @@ def _already(intent_type: str, target: str, states: States) -> bool:
     return state in wanted and not attributes.get("assumed_state")
 
 
+# The attribute that reports a value slot, per intent, and the slot's
+# value in the attribute's terms (the bench's own table, not the agent's).
+_REPORTS: dict[str, tuple[str, str, Callable[[float], float], float]] = {
+    "HassLightSet": ("brightness", "brightness", lambda pct: pct * 255 / 100, 3),
+    "HassClimateSetTemperature": ("temperature", "temperature", float, 0.5),
+    "HassSetPosition": ("position", "current_position", float, 1),
+    "HassSetVolume": ("volume_level", "volume_level", lambda pct: pct / 100, 0.01),
+}
+
+
+def _already_at(
+    intent_type: str, slots: dict[str, Any], target: str, states: States
+) -> bool:
+    """Whether a target reported a value slot's value before the turn.
+
+    Not for a device that is off or has no state, nor when another value
+    is asked too ("set to 50% and red" is not done by the level alone).
+    """
+    slot, attribute, scale, near = _REPORTS[intent_type]
+    if slot not in slots or set(slots) & _VALUE_SLOTS - {slot}:
+        return False
+    state, attributes = states.get(target, ("", {}))
+    wanted, reported = _number(slots.get(slot)), _number(attributes.get(attribute))
+    if state in {"", "off", "unavailable", "unknown"}:
+        return False
+    if wanted is None or reported is None:
+        return False
+    return abs(scale(wanted) - reported) <= near
+
+
 def judge_intent_case(
     hass: HomeAssistant,
     case: Case,
@@ -921,10 +965,10 @@ def judge_intent_case(
 ) -> Verdict:
     """Score an intents-test case by what it executed.
 
-    A target of an on/off intent that was in the state asked already, and
-    that nothing acted on, counts as done when the reply is no error
-    ("Hallway Lights is already on"); `states` are the home's states before
-    the turn.
+    A target of an on/off intent that was in the state asked already, or
+    at the value asked, and that nothing acted on, counts as done when the
+    reply is no error ("Hallway Lights is already on", "... already at 50
+    percent"); `states` are the home's states before the turn.
     """
     intent_type = case.intent or ""
     acted = {c.entity_id for c in turn.calls if c.entity_id}
@@ -954,9 +998,12 @@ def judge_intent_case(
         target
         for target in targets
         if not error
-        and not set(case.slots) & _VALUE_SLOTS
         and target not in acted
-        and _already(intent_type, target, states or {})
+        and (
+            _already_at(intent_type, case.slots, target, states or {})
+            if intent_type in _REPORTS
+            else _already(intent_type, target, states or {})
+        )
     }
     missing = [
         target

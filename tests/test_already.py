@@ -5,7 +5,9 @@ Lights" when they are on): on every path (HA's own sentences, the reading,
 the model) nothing is called and the reply says the state, in the turn's
 language. A device whose state HA only assumes, a room where one device is
 not yet as asked, and a lock already unlocked (no "Do you want me to ...?")
-are the edges.
+are the edges. A value asked (a brightness, a thermostat's degrees, a
+valve's position) that the device reports already is said, not sent; one
+it does not have, or a thermostat that is off, is set.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_USE_LLM
-from homeassistant.const import EVENT_CALL_SERVICE
+from homeassistant.const import EVENT_CALL_SERVICE, Platform
 from homeassistant.core import Event, HomeAssistant
 
+from . import home
 from .helpers import (
     act,
     agent_details,
@@ -29,7 +32,7 @@ from .helpers import (
     speech,
     switched_on,
 )
-from .home import async_setup_agent, satellite_in
+from .home import async_setup_agent, satellite_in, with_thermostat
 from .llm_server import ScriptedLLMServer
 
 LIGHTS = "light.kitchen_lights"
@@ -159,3 +162,160 @@ async def test_a_lock_already_unlocked_is_not_asked_about(
     assert speech(result) == "Front Door is already unlocked."
     assert not result.continue_conversation
     assert _device_calls(calls) == []
+
+
+# (language, HA's sentence for Kitchen Lights at 50 percent, the reply)
+ALREADY_AT = [
+    (
+        "en",
+        "set the kitchen lights brightness to 50%",
+        "Kitchen Lights is already at 50 percent.",
+    ),
+    (
+        "de",
+        "Setze die Helligkeit von Kitchen Lights auf 50%",
+        "Kitchen Lights steht schon auf 50 Prozent.",
+    ),
+    (
+        "fr",
+        "règle la luminosité de Kitchen Lights à 50%",
+        "Kitchen Lights est déjà à 50 pour cent.",
+    ),
+    (
+        "es",
+        "pon el brillo de Kitchen Lights al 50%",
+        "Kitchen Lights ya está a 50 por ciento.",
+    ),
+    (
+        "nl",
+        "Zet de helderheid van Kitchen Lights op 50%",
+        "Kitchen Lights staat al op 50 procent.",
+    ),
+    (
+        "it",
+        "imposta la luminosità di Kitchen Lights al 50%",
+        "Kitchen Lights è già a 50 per cento.",
+    ),
+]
+
+
+async def _at_half(hass: HomeAssistant) -> None:
+    """Kitchen Lights on at 50 percent, set at the wall."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": LIGHTS, "brightness_pct": 50}, blocking=True
+    )
+
+
+@pytest.mark.parametrize(("language", "text", "reply"), ALREADY_AT)
+async def test_ha_sentence_for_the_brightness_a_light_has_calls_nothing(
+    hass: HomeAssistant,
+    local_agent: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    text: str,
+    reply: str,
+) -> None:
+    """HA's brightness sentence for the level the light is at: said, not sent."""
+    await _at_half(hass)
+    calls = async_capture_events(hass, EVENT_CALL_SERVICE)
+
+    result = await converse(
+        hass, local_agent, text, satellite_in(hass, "Kitchen"), language
+    )
+
+    assert speech(result) == reply
+    assert _device_calls(calls) == []
+
+
+async def test_a_value_a_device_does_not_have_yet_is_set(
+    hass: HomeAssistant,
+    local_agent: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """At 50 percent, "to 80%" runs; a light that is off is switched on at 50."""
+    await _at_half(hass)
+    calls = async_capture_events(hass, EVENT_CALL_SERVICE)
+
+    await converse(hass, local_agent, "set the kitchen lights brightness to 80%")
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": LIGHTS}, blocking=True
+    )
+    await converse(hass, local_agent, "set the kitchen lights brightness to 80%")
+
+    assert _device_calls(calls).count("light.turn_on") == 2
+    assert hass.states.get(LIGHTS).state == "on"
+    assert hass.states.get(LIGHTS).attributes["brightness"] == 204
+
+
+async def test_a_thermostat_at_its_target_is_told_and_one_off_is_set(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Heating to the degrees it holds: said so; off, the same words are sent."""
+    with_thermostat(monkeypatch)
+    local_agent = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+    thermostat = "climate.hvac"
+    target = hass.states.get(thermostat).attributes["temperature"]
+    calls = async_capture_events(hass, EVENT_CALL_SERVICE)
+
+    held = await converse(hass, local_agent, f"set the hvac to {target:g} degrees")
+    await hass.services.async_call(
+        "climate", "turn_off", {"entity_id": thermostat}, blocking=True
+    )
+    sent = await converse(hass, local_agent, f"set the hvac to {target:g} degrees")
+
+    assert speech(held) == f"Hvac is already at {target:g} degrees."
+    assert _device_calls(calls) == ["climate.turn_off", "climate.set_temperature"]
+    assert sent.response.response_type.value == "action_done"
+
+
+async def test_the_model_planning_the_level_a_light_has_calls_nothing(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """The model's plan for the brightness the light has: no call; another runs."""
+    agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
+    kitchen = satellite_in(hass, "Kitchen")
+    await _at_half(hass)
+    llm_server.add_plan(plan(act("light.turn_on", LIGHTS, brightness_pct=50)))
+    llm_server.add_plan(plan(act("light.turn_on", LIGHTS, brightness_pct=20)))
+    calls = async_capture_events(hass, EVENT_CALL_SERVICE)
+
+    same = await converse(hass, agent_id, "kitchen lights half way", kitchen)
+    changed = await converse(hass, agent_id, "kitchen lights a fifth", kitchen)
+
+    assert speech(same) == "Kitchen Lights is already at 50 percent."
+    assert _device_calls(calls) == ["light.turn_on"]
+    assert changed.response.response_type.value == "action_done"
+    assert hass.states.get(LIGHTS).attributes["brightness"] == 51
+
+
+# The demo valve moves on a timer that outlives the test.
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+async def test_a_valve_at_the_position_asked_is_told_and_another_is_set(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+    expected_lingering_timers: bool,
+) -> None:
+    """A valve at 70 percent asked to 70 is told; asked to 40, its own service runs."""
+    monkeypatch.setattr(home, "DEMO_PLATFORMS", [*home.DEMO_PLATFORMS, Platform.VALVE])
+    monkeypatch.setitem(home.EXPOSED_AREAS, "valve.back_garden", "Garden")
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+    assert hass.states.get("valve.back_garden").attributes["current_position"] == 70
+    calls = async_capture_events(hass, EVENT_CALL_SERVICE)
+
+    held = await converse(hass, agent_id, "set back garden to 70%")
+    moved = await converse(hass, agent_id, "set back garden to 40%")
+
+    assert speech(held) == "Back Garden is already at 70 percent."
+    assert _device_calls(calls) == ["valve.set_valve_position"]
+    assert moved.response.response_type.value == "action_done"

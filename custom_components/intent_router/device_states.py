@@ -13,6 +13,7 @@ from typing import Any
 
 from .domains import domain_info
 from .language.tables import Verb
+from .spoken import is_number
 
 # What a yes/no question's verb asks about ("is it open?"): the states that
 # answer yes, then those that answer no. Any other state is no answer.
@@ -32,6 +33,8 @@ _MODE_DOMAINS = frozenset(
     {"climate", "fan", "humidifier", "media_player", "vacuum", "water_heater"}
 )
 _NO_STATE = frozenset({"unavailable", "unknown"})
+# States in which a value a device reports is not what a call would keep.
+_NOT_SET = _NO_STATE | {"off"}
 # Binary sensors of these classes say "open" as on.
 _OPENING_CLASSES = frozenset({"door", "garage_door", "opening", "window"})
 
@@ -68,12 +71,59 @@ def asked_state(
 _FULLY_OPEN = 100
 
 
+# The attribute that reports what a call's value sets, the factor from the
+# attribute to the value's terms, and how near counts as the same.
+_REPORTED: Mapping[str, tuple[str, float, float]] = {
+    "brightness_pct": ("brightness", 100 / 255, 0.5),
+    "brightness": ("brightness", 1, 0.5),
+    "position": ("current_position", 1, 0.5),
+    "tilt_position": ("current_tilt_position", 1, 0.5),
+    "percentage": ("percentage", 1, 0.5),
+    "volume_level": ("volume_level", 1, 0.005),
+    "temperature": ("temperature", 1, 0.05),
+    "humidity": ("humidity", 1, 0.5),
+}
+# Values a device's state is ("set to heat" a thermostat that heats).
+_STATE_VALUES = frozenset({"hvac_mode", "option"})
+# Values reported by the attribute of their own name.
+_NAMED_VALUES = frozenset({"preset_mode", "fan_mode", "swing_mode", "source"})
+
+
 def unchanged(
     tool: str, data: Mapping[str, Any], state: str, attributes: Mapping[str, Any]
 ) -> bool:
-    """Whether a call ("light.turn_on" and its data) would change nothing."""
+    """Whether a call ("light.turn_on" and its data) would change nothing.
+
+    With values, each must be what the device reports already, and the
+    device must be in a state the service leaves (a light on, for its
+    brightness) or, for a service that leaves none, not off: "set to 21
+    degrees" a thermostat that is off may be asked to heat.
+    """
     domain, _, service = tool.partition(".")
-    return not data and already(service, domain, state, attributes)
+    if not data or attributes.get("assumed_state"):
+        return not data and already(service, domain, state, attributes)
+    leaves = domain_info(domain).leaves.get(service)
+    settled = state in leaves if leaves is not None else state not in _NOT_SET
+    return settled and all(
+        _holds(field, value, state, attributes) for field, value in data.items()
+    )
+
+
+def _holds(
+    field: str, value: object, state: str, attributes: Mapping[str, Any]
+) -> bool:
+    """Whether a device reports a call's value already."""
+    if field in _STATE_VALUES:
+        return value == state
+    if field in _NAMED_VALUES:
+        return value == attributes.get(field)
+    if field not in _REPORTED or not is_number(value):
+        return False
+    attribute, factor, near = _REPORTED[field]
+    reported = attributes.get(attribute)
+    if not is_number(reported):
+        return False
+    return abs(float(reported) * factor - float(value)) < near
 
 
 def already(

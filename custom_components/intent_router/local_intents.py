@@ -439,8 +439,9 @@ _SERVICES: Mapping[str, _ToService] = {
         "set_temperature",
         {"temperature": s.get("temperature")},
     ),
-    intent.INTENT_SET_POSITION: lambda _, s: (
-        "set_cover_position",
+    # A cover's or a valve's own service: set_cover_position, set_valve_position.
+    intent.INTENT_SET_POSITION: lambda d, s: (
+        f"set_{d}_position",
         {"position": s.get("position")},
     ),
     "HassVacuumStart": lambda _, __: ("start", {}),

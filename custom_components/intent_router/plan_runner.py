@@ -216,7 +216,7 @@ class PlanRunner:
         if decision is Decision.ALREADY:
             targets = tuple(t for action in plan.actions for t in action.targets)
             utterance.trace(already=list(targets))
-            speech = already_speech(utterance.phrases, targets, catalog)
+            speech = already_speech(utterance.phrases, plan.actions, catalog)
             return TurnResult(speech, Outcome.ANSWERED, source, plan, about=targets)
         if decision is Decision.CONFIRM:
             speech = confirm_question(self._hass, utterance.phrases, plan.actions)

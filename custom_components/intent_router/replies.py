@@ -281,26 +281,33 @@ def _about(
 
 
 def already_speech(
-    phrases: Phrasebook, targets: Sequence[str], catalog: Catalog
+    phrases: Phrasebook, actions: Sequence[Action], catalog: Catalog
 ) -> str:
-    """Devices already as asked, by the state they are in ("X is already on").
+    """Devices already as asked, by the value or state they have.
 
-    A thermostat's state is its mode, said as a mode ("steht schon auf
-    Heizen").
+    "X is already at 50 percent" for a value asked; else the state ("X is
+    already on"). A thermostat's state is its mode, said as a mode ("steht
+    schon auf Heizen").
     """
     values = phrases.values
-    by_state: dict[tuple[str, str], list[str]] = {}
-    for target in dict.fromkeys(targets):
-        info = catalog.exposed[target]
-        mode = info.domain == "climate" and info.state != "off"
-        key = "already_mode" if mode else "already_state"
-        state = values.state(
-            info.domain, info.all_attributes.get("device_class"), info.state
-        )
-        by_state.setdefault((key, state), []).append(info.name)
+    # (message, its placeholder, what it says) -> the names it is said of
+    by_said: dict[tuple[str, str, str], list[str]] = {}
+    for action in actions:
+        value = values.argument(action.tool.partition(".")[0], action.args)
+        for target in action.targets:
+            info = catalog.exposed[target]
+            if value is not None:
+                said = ("already_value", "value", value)
+            else:
+                mode = info.domain == "climate" and info.state != "off"
+                state = values.state(
+                    info.domain, info.all_attributes.get("device_class"), info.state
+                )
+                said = ("already_mode" if mode else "already_state", "state", state)
+            by_said.setdefault(said, []).append(info.name)
     return " ".join(
-        phrases.say(phrase(key, names=Names(tuple(names)), state=state))
-        for (key, state), names in by_state.items()
+        phrases.say(phrase(key, names=Names(tuple(names)), **{placeholder: text}))
+        for (key, placeholder, text), names in by_said.items()
     )
 
 

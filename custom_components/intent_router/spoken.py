@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 from .language import capitalises_nouns, decimal_mark
 
@@ -57,8 +57,8 @@ def number(value: float, language: str) -> str:
     return text.replace(".", decimal_mark(language))
 
 
-def is_number(value: object) -> bool:
-    """Whether a state or attribute is a finite number."""
+def is_number(value: object) -> TypeGuard[float | int | str]:
+    """Whether a state or attribute is a finite number ("21.5" too)."""
     if isinstance(value, bool):
         return False
     try:
@@ -84,7 +84,7 @@ class SpokenValues:
         """A number with its unit as said: "21,5 Grad", "40 percent", "3 kWh"."""
         if not is_number(value):
             return f"{value} {unit}".strip()
-        said = number(float(value), self.language)  # type: ignore[arg-type]
+        said = number(float(value), self.language)
         unit_words = UNIT_WORDS.get(unit.strip())
         if unit_words is None:
             return f"{said} {unit}".strip()
