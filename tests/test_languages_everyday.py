@@ -331,6 +331,13 @@ WORDS = [
     ("nl", "Doe het lampje in de keuken eens aan", KITCHEN_LIGHTS, "on"),
     ("nl", "Joh, doe het licht in de keuken eens aan", KITCHEN_LIGHTS, "on"),
     ("es", "Ábremela, la ventana de la cocina", KITCHEN_WINDOW, "open"),
+    # The speaker's room said as HA's sentences say it.
+    ("en", "switch off the light in this room", KITCHEN_LIGHTS, "off"),
+    ("de", "Mach das Licht in diesem Raum aus", KITCHEN_LIGHTS, "off"),
+    ("fr", "Éteins la lumière dans cette pièce", KITCHEN_LIGHTS, "off"),
+    ("es", "Apaga la luz en esta habitación", KITCHEN_LIGHTS, "off"),
+    ("it", "Spegni la luce in questa stanza", KITCHEN_LIGHTS, "off"),
+    ("nl", "Doe het licht in deze kamer uit", KITCHEN_LIGHTS, "off"),
 ]
 
 

@@ -20,7 +20,7 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
 from . import home
-from .helpers import act, converse, plan, speech
+from .helpers import act, async_setup_template_entity, converse, plan, speech
 from .llm_server import ScriptedLLMServer
 
 # A wet leak sensor under the sink, by its name in the language, and the
@@ -242,3 +242,70 @@ async def test_a_state_of_a_class_said_finds_its_sensors_in_the_home(
 
     assert speech(answered) == "Phone."
     assert llm_server.requests == []
+
+
+# The same phone asked after as "any device" or "anything": the state said in
+# its class's word says the kind; a plug's "plugged in" said without "in".
+SOME_DEVICE = [
+    ("en", "connectivity", "Are any devices connected?", "Yes"),
+    ("en", "plug", "Is anything plugged in?", "Yes"),
+    ("de", "connectivity", "Sind irgendwelche Geräte verbunden?", "Ja"),
+    ("es", "connectivity", "¿Hay algún dispositivo conectado?", "Sí"),
+    ("fr", "connectivity", "Quel appareil est connecté ?", "Phone"),
+    ("nl", "connectivity", "Welk apparaat is verbonden?", "Phone"),
+    ("it", "connectivity", "Quale dispositivo è connesso?", "Phone"),
+]
+
+
+@pytest.mark.parametrize(("language", "device_class", "asked", "answer"), SOME_DEVICE)
+async def test_any_device_in_the_state_of_a_class_is_found(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    device_class: str,
+    asked: str,
+    answer: str,
+) -> None:
+    """Devices, irgendwelche, algún name no kind: the state word does."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await _sensor(hass, "Phone", device_class, on=True, area="Office")
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    answered = await converse(
+        hass, agent_id, asked, home.satellite_in(hass, "Kitchen"), language
+    )
+
+    said = speech(answered)
+    assert said.startswith(answer), said
+    assert "Phone" in said
+    assert llm_server.requests == []
+
+
+async def test_any_device_with_no_state_said_is_not_a_name_s_state(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Asked if any device is home, no meter named "casa" is read out."""
+    agent_id = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    await async_setup_template_entity(
+        hass,
+        "sensor",
+        {"name": "Consumo casa", "state": "19", "unit_of_measurement": "A"},
+    )
+    llm_server.add_reply("No lo sé.")
+
+    answered = await converse(
+        hass,
+        agent_id,
+        "¿Hay algún dispositivo en casa?",
+        home.satellite_in(hass, "Kitchen"),
+        "es",
+    )
+
+    assert "Consumo casa" not in speech(answered)

@@ -12,27 +12,39 @@ from __future__ import annotations
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_USE_LLM
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from .helpers import act, async_setup_template_entity, converse, plan, speech
+from .helpers import (
+    act,
+    async_setup_template_entity,
+    converse,
+    plan,
+    speech,
+    switched_on,
+)
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
 ROBOT = "input_boolean.robo_power"
 
 
-async def _robot(hass: HomeAssistant) -> str:
-    """A template vacuum whose state follows an input boolean; its id."""
+async def _robot(hass: HomeAssistant, area: str | None = None) -> str:
+    """A template vacuum whose state follows an input boolean; its id.
+
+    In `area` when one is given (as the owner would place it).
+    """
     assert await async_setup_component(
         hass, "input_boolean", {"input_boolean": {"robo_power": {"initial": False}}}
     )
-    return await async_setup_template_entity(
+    robot = await async_setup_template_entity(
         hass,
         "vacuum",
         {
             "name": "Robo",
+            "unique_id": "robo",
             "state": f"{{{{ 'cleaning' if is_state('{ROBOT}', 'on') else 'docked' }}}}",
             "start": [
                 {"action": "input_boolean.turn_on", "target": {"entity_id": ROBOT}}
@@ -42,6 +54,10 @@ async def _robot(hass: HomeAssistant) -> str:
             ],
         },
     )
+    if area is not None:
+        area_id = ar.async_get(hass).async_get_or_create(area).id
+        er.async_get(hass).async_update_entity(robot, area_id=area_id)
+    return robot
 
 
 @pytest.mark.parametrize(
@@ -114,3 +130,108 @@ async def test_back_to_its_base_docks_the_vacuum(
     assert hass.states.get(robot).state == "docked"
     assert hass.states.get("light.kitchen_lights").state == "on"
     assert llm_server.requests == []
+
+
+# (language, the kitchen's vacuum asked to clean it, the same of a room it is not in)
+CLEAN_THE_ROOM = [
+    ("en", "vacuum the kitchen", "clean the bedroom"),
+    ("en", "clean the kitchen", "mop the bedroom"),
+    ("de", "Sauge die Küche", "Putze das Schlafzimmer"),
+    ("de", "die Küche staubsaugen", "das Schlafzimmer wischen"),
+    ("fr", "Aspire la cuisine", "Nettoie la chambre"),
+    ("es", "Aspira la cocina", "Limpia el dormitorio"),
+    ("nl", "Stofzuig de keuken", "Maak de slaapkamer schoon"),
+    ("it", "Pulisci la cucina", "Aspira la camera da letto"),
+]
+
+
+@pytest.mark.parametrize(("language", "clean", "elsewhere"), CLEAN_THE_ROOM)
+async def test_cleaning_a_room_starts_the_vacuum_that_is_in_it(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    clean: str,
+    elsewhere: str,
+) -> None:
+    """The room's own vacuum starts; a room with none starts nothing.
+
+    Robo cannot clean one room (no area cleaning), so HA's own sentence
+    finds no device that can; the kitchen is where it lives. The lights of
+    the room said are never touched.
+    """
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+    robot = await _robot(hass, "Kitchen")
+    await switched_on(hass, "light.kitchen_lights", "light.bed_light")
+
+    await converse(hass, agent_id, elsewhere, None, language)
+    assert hass.states.get(robot).state == "docked"
+    await converse(hass, agent_id, clean, None, language)
+
+    assert hass.states.get(robot).state == "cleaning"
+    assert hass.states.get("light.kitchen_lights").state == "on"
+    assert hass.states.get("light.bed_light").state == "on"
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("en", "is the kitchen clean?"),
+        ("de", "Ist die Küche sauber?"),
+        ("es", "¿Está limpia la cocina?"),
+    ],
+)
+async def test_asking_whether_a_room_is_clean_starts_nothing(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    text: str,
+) -> None:
+    """A question about cleanliness is no command to clean."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+    robot = await _robot(hass, "Kitchen")
+
+    await converse(hass, agent_id, text, None, language)
+
+    assert hass.states.get(robot).state == "docked"
+
+
+@pytest.mark.parametrize(
+    ("language", "start", "back"),
+    [
+        ("en", "vacuum here", "go back to base"),
+        ("de", "sauge hier", "zurück zur Ladestation"),
+        ("es", "aspira aquí", "vuelve a la base"),
+        ("nl", "stofzuig hier", "terug naar het basisstation"),
+        ("en", "clean this room", "return to base"),
+        ("de", "dieses Zimmer staubsaugen", "zurück zur Basis"),
+        ("fr", "nettoie cette pièce", "retourne à la base"),
+        ("it", "pulisci questa stanza", "torna alla base"),
+    ],
+)
+async def test_the_vacuums_own_verb_says_the_vacuum(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    start: str,
+    back: str,
+) -> None:
+    """No noun: cleaning and going back to base are only a vacuum's to do."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True, CONF_USE_LLM: False}
+    )
+    robot = await _robot(hass, "Kitchen")
+    kitchen = satellite_in(hass, "Kitchen")
+
+    await converse(hass, agent_id, start, kitchen, language)
+    assert hass.states.get(robot).state == "cleaning"
+    await converse(hass, agent_id, back, kitchen, language)
+
+    assert hass.states.get(robot).state == "docked"
+    assert hass.states.get("light.kitchen_lights").state == "on"

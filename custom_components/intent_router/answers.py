@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .device_states import asked_state
-from .domains import STATE_VERBS
 from .grounding import candidates, namesakes
-from .language import fold, words, words_for
-from .language.tables import Verb
+from .language import fold, stop_words, words, words_for
+from .language.tables import STATE_VERBS, Verb
 from .reading import Mentions, Reading
 from .speech import Names, Phrase, phrase
 from .spoken import SpokenValues, is_number
@@ -73,11 +72,15 @@ def answer(
     if len(asked) > 1 or verbs - STATE_VERBS:
         return None
     open_words = [w for w in reading.unexplained if w not in reading.question_words]
+    spoken = words_for(reading.language)
+    # "Any", "devices": some device, the state asked says which kind.
+    some = [w for w in open_words if spoken is not None and w in spoken.anything]
+    open_words = [w for w in open_words if w not in some]
     mentions = reading.mentions
     if not mentions.entities and (
         TEMPERATURE in mentions.classes or "climate" in mentions.kinds
     ):
-        unplaced = asked or open_words
+        unplaced = asked or open_words or some
         return None if unplaced else _warmth(reading, catalog, values, confirm)
     subjects = _subjects(mentions, catalog, confirm)
     if asked or open_words:
@@ -97,7 +100,9 @@ def answer(
                 every=mentions.everything,
             )
         )
-    return _about(reading, subjects, values)
+    # A device's state is no answer to what "anything" is ("lädt irgendein
+    # Akku?" asks of a state no word said).
+    return None if some else _about(reading, subjects, values)
 
 
 def _about(
@@ -306,13 +311,26 @@ def _holds(
 
 
 def _own_state(open_words: str, info: EntityInfo, values: SpokenValues) -> str | None:
-    """The state the words are HA's own word for, for this device's class."""
+    """The state the words are HA's own word for, for this device's class.
+
+    Its small words need not be said: they are no word of the question's
+    ("plugged in": "are any devices plugged in?").
+    """
     device_class = info.all_attributes.get("device_class")
+    small = stop_words(values.language)
+    said = open_words.split()
+    if not said:
+        return None
     return next(
         (
             state
             for state in (*_OWN_STATES, *_CLASS_STATES.get(info.domain, ()))
-            if fold(values.state(info.domain, device_class, state)) == open_words
+            if [
+                word
+                for word in words(values.state(info.domain, device_class, state))
+                if word not in small
+            ]
+            == said
         ),
         None,
     )

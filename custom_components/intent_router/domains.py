@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .language.tables import Unit, Verb
+from .language.tables import DEVICE_VERBS, Unit, Verb
 from .records import EntityInfo, PriorState
 
 # A service of the entity's own domain and its data, e.g. ("turn_on", {}).
@@ -41,20 +41,6 @@ OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),
     **{second: first for first, second in _PAIRS},
 }
-# Verbs that say which state a device should end in.
-STATE_VERBS = frozenset(
-    {
-        Verb.ON,
-        Verb.OFF,
-        Verb.OPEN,
-        Verb.CLOSE,
-        Verb.LOCK,
-        Verb.UNLOCK,
-        Verb.PAUSE,
-        Verb.RESUME,
-        Verb.DOCK,
-    }
-)
 # How much "brighter" changes a light, in percent of full brightness.
 BRIGHTNESS_STEP = 20
 
@@ -396,7 +382,12 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="start",
         turn_off="return_to_base",
         stop="stop",
-        verbs={Verb.PAUSE: "pause", Verb.RESUME: "start", Verb.DOCK: "return_to_base"},
+        verbs={
+            Verb.PAUSE: "pause",
+            Verb.RESUME: "start",
+            Verb.DOCK: "return_to_base",
+            Verb.CLEAN: "start",
+        },
         acting_attributes=("battery_level", "fan_speed"),
         leaves={
             "start": frozenset({"cleaning"}),
@@ -425,6 +416,18 @@ UNKNOWN = DomainInfo()
 def domain_info(domain: str) -> DomainInfo:
     """The record of a domain; an empty one for domains nothing is known of."""
     return DOMAINS.get(domain, UNKNOWN)
+
+
+def domains_acting_on(verbs: Iterable[Verb]) -> frozenset[str]:
+    """The domains with a service of their own for a verb said ("lock")."""
+    said = set(verbs)
+    return frozenset(d for d, info in DOMAINS.items() if said & info.verbs.keys())
+
+
+def kinds_said_by(verbs: Iterable[Verb]) -> frozenset[str]:
+    """The kinds verbs say with no noun: only they do them ("sauge hier")."""
+    said = set(verbs)
+    return domains_acting_on(said) if said and said <= DEVICE_VERBS else frozenset()
 
 
 def domain_of(entity_id: str) -> str:

@@ -17,16 +17,10 @@ from enum import StrEnum
 
 from .catalog import Catalog
 from .device_states import unchanged
-from .domains import (
-    OPPOSITES,
-    STATE_VERBS,
-    ConfirmPolicy,
-    domain_info,
-    domain_of,
-    verb_service,
-)
+from .domains import OPPOSITES, ConfirmPolicy, domain_info, domain_of, verb_service
 from .grounding import SPEAKER_INDEPENDENT, Grounded, Ungrounded, check_grounding
 from .language import words
+from .language.tables import STATE_VERBS
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, Plan
 from .said import Said

@@ -17,10 +17,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from .catalog import Catalog
-from .domains import STATE_VERBS, ServiceCall, domain_info, domain_of, verb_service
+from .domains import ServiceCall, domain_info, domain_of, verb_service
 from .grounding import candidates, namesakes
 from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
-from .language.tables import FIXTURES
+from .language.tables import FIXTURES, STATE_VERBS
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 from .values import Value

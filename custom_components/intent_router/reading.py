@@ -32,11 +32,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .catalog import Catalog
-from .domains import DOMAINS
+from .domains import domains_acting_on, kinds_said_by
 from .heard import compound_heads, generic_words, heard_as, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
-    GAP,
     LANGUAGES,
     Shortcut,
     Verb,
@@ -59,6 +58,7 @@ from .language.shapes import (
     kind_said_last,
     phrases_said,
     question_shape,
+    said_whole,
     verb_positions,
     verbs_said,
 )
@@ -218,21 +218,9 @@ def read(
     said_senses = frozenset(w for phrase in bridges for w in phrase)
     known_words = vocabulary(catalog, language, generic) | said_senses
     heads = compound_heads(catalog, language) | said_senses
-    # A verb said in several words ("naar beneden", "roll down") is the
-    # verb's alone: none of them names a place ("beneden" is a floor too).
-    # ("Switch on" keeps its kind's word: "put the switch on" is a switch.)
+    # Phrases whose words name nothing ("naar beneden", "esta habitación").
     phrased = (
-        spans(
-            tokens,
-            [
-                phrase
-                for verb in said_verbs
-                for phrase in spoken.verbs[verb]
-                if " " in phrase
-                and GAP not in phrase
-                and not set(phrase.split()) & every_kind_word(language)
-            ],
-        )
+        said_whole(tokens, said_verbs, spoken, every_kind_word(language))
         if spoken
         else set()
     )
@@ -308,11 +296,9 @@ def read(
         verb_words |= {word, *heard_forms.get(word, ())}
     mentions = replace(
         mentions,
-        acted_on=frozenset(
-            domain
-            for domain, info in DOMAINS.items()
-            if any(verb in info.verbs for verb in verbs)
-        ),
+        acted_on=domains_acting_on(verbs),
+        # "Sauge hier": a verb only some devices do says their kind.
+        kinds=mentions.kinds or kinds_said_by(verbs),
     )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (

@@ -297,14 +297,16 @@ def already_speech(
         for target in action.targets:
             info = catalog.exposed[target]
             if value is not None:
-                said = ("already_value", "value", value)
+                key = "already_value"
+                placeholder, said = "value", value
             else:
                 mode = info.domain == "climate" and info.state != "off"
-                state = values.state(
+                key = "already_mode" if mode else "already_state"
+                placeholder = "state"
+                said = values.state(
                     info.domain, info.all_attributes.get("device_class"), info.state
                 )
-                said = ("already_mode" if mode else "already_state", "state", state)
-            by_said.setdefault(said, []).append(info.name)
+            by_said.setdefault((key, placeholder, said), []).append(info.name)
     return " ".join(
         phrases.say(phrase(key, names=Names(tuple(names)), **{placeholder: text}))
         for (key, placeholder, text), names in by_said.items()

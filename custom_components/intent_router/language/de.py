@@ -58,7 +58,7 @@ WORDS = Words.written(
         ),
     },
     filler="bitte|danke|danke schön|dankeschön|ok|okay|ach|och|naja|na ja",
-    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|hier drin|drin|drinnen|hier drinnen|auch",
+    hedges="etwas|ein bisschen|bisschen|ein wenig|mal|doch|eigentlich|jetzt|hier|hier drin|drin|drinnen|hier drinnen|in diesem raum|diesen raum|in diesem zimmer|dieses zimmer|in diesem bereich|auch",
     openers=(
         "ist |sind |war |waren |wie hoch |wie |was |welche|wann |wo |wer |warum |läuft |"
         "laufen |brennt |steht |hat |haben |gibt es "
@@ -75,6 +75,7 @@ WORDS = Words.written(
     closing="das|den|die|es|sie",
     negations="kein|keine|keinem|keinen|keiner|keinesfalls|ne|nee|nein|nicht|nie|niemals|nö",
     everything="alle|alles|überall",
+    anything="irgendein|irgendeine|irgendeiner|irgendeines|irgendwelche|irgendwas|irgendetwas|gerät|geräte|ding|dinge|gegenstand|gegenstände",
     stop=(
         "der|die|das|den|dem|des|ein|eine|einen|einem|einer|im|in|am|an|auf|aus|zu|zum|"
         "zur|vom|von|durch|und|mit|für|mein|meine|meinen|meinem|meiner|dein|deine|ist|bitte|"
@@ -204,6 +205,7 @@ WORDS = Words.written(
         Verb.PAUSE: "pausiere|pausieren|pausier|pause",
         Verb.RESUME: "fortsetzen|setz … fort|setze … fort|weiterspielen|spiel … weiter|spiele … weiter",
         Verb.DOCK: "zurück zur basis|zur basis|zurück zur ladestation|zur ladestation|in die ladestation|zurück in die ladestation|andocken",
+        Verb.CLEAN: "sauge|saug|saugen|sauge … staub|saug … staub|staub saugen|staubsauge|staubsaug|staubsaugen|reinige|reinigen|putze|putz|putzen|wische|wisch|wischen",
     },
     classes={
         "cover.shade": "sonnenschutz|schirm|schirme",

@@ -48,7 +48,7 @@ WORDS = Words.written(
         ),
     },
     filler="ok|okay|please|thank you|thanks|oh|ah",
-    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|it's|also",
+    hedges="a bit|a little|a little bit|slightly|bit|actually|just|now|maybe|here|in here|this room|in this room|this area|in this area|it's|also",
     openers=(
         "how |what|which |when |where |who |is there |are there |is |are |does |was |"
         "were "
@@ -59,6 +59,7 @@ WORDS = Words.written(
     closing="",
     negations="cancel|don't|dont|nah|never|no|nope|not",
     everything="all|everything",
+    anything="any|anything|something|device|devices|thing|things",
     stop="the|a|an|in|on|of|to|by|and|my|is|it|at|set|turn|please|all|off|up|down|do",
     kinds={
         "alarm_control_panel": "alarm|arm|disarm|security",
@@ -166,6 +167,7 @@ WORDS = Words.written(
         Verb.PAUSE: "pause",
         Verb.RESUME: "resume|unpause",
         Verb.DOCK: "send … back|send … base|send … dock|return to base|return to the base|return to its base|go back to base|go back to the base|go back to its base|back to base|back to the base|back to its base|return to the dock|return to its dock|go to the dock|back to the dock|dock",
+        Verb.CLEAN: "vacuum|clean|mop|hoover|clean up",
     },
     classes={
         "cover.door": "door|doors",

@@ -52,7 +52,7 @@ WORDS = Words.written(
         ),
     },
     filler="gracias|ok|okay|por favor|porfa|vale|bueno|pues|anda",
-    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|aquí dentro|aqui dentro|también",
+    hedges="un poco|un poquito|ligeramente|en realidad|ahora|aquí|aqui|aquí dentro|aqui dentro|acá|esta habitación|en esta habitación|también",
     openers=(
         "está |están |hay |qué |cuál|cuánt|cómo |dónde |cuándo |quién|por qué |es |son |"
         "sigue |siguen |hace |tiene |a qué |a cuánt|en qué "
@@ -63,6 +63,7 @@ WORDS = Words.written(
     closing="la|las|lo|los",
     negations="jamás|nada|ni|no|nunca|tampoco",
     everything="todas|todo|todos",
+    anything="algún|alguno|alguna|algunos|algunas|algo|dispositivo|dispositivos|aparato|aparatos|cosa|cosas",
     stop=(
         "el|la|los|las|lo|del|de|un|una|unos|unas|en|al|a|con|para|y|mi|mis|tu|tus|su|sus|"
         "es|pon|enciende|apaga|por|favor|todo|todos|todas|me|nos|le|les|se|te"
@@ -188,6 +189,7 @@ WORDS = Words.written(
         Verb.PAUSE: "pausa|pausar|pon en pausa|pausá",
         Verb.RESUME: "reanuda|reanudar|reanudá|continúa|continuar",
         Verb.DOCK: "vuelve a la base|vuelve a su base|regresa a la base|regresa a su base|volver a la base|a la base|a su base",
+        Verb.CLEAN: "aspira|aspirá|aspirar|limpia|limpiá|limpiar|friega|fregá|fregar",
     },
     classes={
         "cover.shade": "estor enrollable|estores enrollables|estor|estores",

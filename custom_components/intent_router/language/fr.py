@@ -67,7 +67,7 @@ WORDS = Words.written(
         ),
     },
     filler="merci|ok|okay|s'il te plait|s'il te plaît|s'il vous plait|s'il vous plaît|stp|svp|ben|bah|oh",
-    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici|aussi",
+    hedges="un peu|un petit peu|légèrement|en fait|juste|maintenant|ici|ici même|cette pièce|dans cette pièce|aussi",
     openers=(
         "est ce qu|qu'est ce qu|quel|combien |comment |où |qui |quand |pourquoi |"
         "y a t il "
@@ -84,6 +84,7 @@ WORDS = Words.written(
     closing="la|le|les",
     negations="jamais|nan|ne|non|pas|rien",
     everything="tous|tout|toutes",
+    anything="quelque chose|appareil|appareils|chose|choses",
     stop=(
         "le|la|les|de|du|des|un|une|au|aux|à|en|dans|sur|pour|par|et|mon|ma|mes|ton|ta|"
         "tes|est|allume|éteins|mets|règle|s'il|te|vous|plaît|plait|tout|tous|toutes"
@@ -204,6 +205,7 @@ WORDS = Words.written(
         Verb.PAUSE: "mets en pause|met en pause|mettre en pause|pause",
         Verb.RESUME: "reprends|reprendre|reprenez|remets … route",
         Verb.DOCK: "retourne à la base|retourne à sa base|retour à la base|rentre à la base|va à la base|retourne à la station|retourne à sa station|retour à la station",
+        Verb.CLEAN: "aspire|aspirez|aspirer|nettoie|nettoyez|nettoyer",
     },
     classes={
         "cover.shade": "toile|toiles|store|stores",

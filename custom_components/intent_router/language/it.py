@@ -53,7 +53,7 @@ WORDS = Words.written(
         ),
     },
     filler="grazie|ok|okay|per favore|per piacere|dai|beh|mah",
-    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|qua|qui dentro|qua dentro|anche",
+    hedges="un po'|un po|un pochino|leggermente|in realtà|adesso|ora|qui|qua|qui dentro|qua dentro|questa stanza|in questa stanza|anche",
     openers=(
         "è |sono |c'è |ci sono |com'è |come |cosa |che |qual|quant|quando |dove |chi |"
         "perché |a che |a quant|in che "
@@ -65,6 +65,7 @@ WORDS = Words.written(
     closing="la|le|li|lo",
     negations="mai|neanche|nemmeno|niente|no|non|nulla",
     everything="tutte|tutti|tutto",
+    anything="qualche|qualcosa|dispositivo|dispositivi|apparecchio|apparecchi",
     stop=(
         "il|lo|la|i|gli|le|del|della|dello|dei|degli|delle|di|da|in|nel|nella|a|"
         "al|alla|con|su|sul|sulla|e|mio|mia|miei|mie|tuo|tua|è|accendi|spegni|metti|per|"
@@ -189,6 +190,7 @@ WORDS = Words.written(
         Verb.PAUSE: "metti in pausa|pausa",
         Verb.RESUME: "riprendi|riprendere|fai ripartire",
         Verb.DOCK: "torna alla base|ritorna alla base|torna alla sua base|vai alla base|rientra alla base|alla base|torna alla stazione di ricarica",
+        Verb.CLEAN: "aspira|aspirare|pulisci|pulire|pulite",
     },
     classes={
         "cover.shade": "tenda a rullo|tende a rullo|veneziana|veneziane",

@@ -55,7 +55,7 @@ WORDS = Words.written(
         ),
     },
     filler="alsjeblieft|alstublieft|aub|bedankt|dank je|dank je wel|dankjewel|ok|okay|oké|ach|nou|och",
-    hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier|hierbinnen|hier binnen",
+    hedges="een beetje|beetje|iets|eigenlijk|even|effe|eens|joh|maar|ook|nu|hier|hierbinnen|hier binnen|deze kamer|in deze kamer|deze ruimte|in deze ruimte",
     openers=(
         "is er |zijn er |is |zijn |staat |staan |was |waren |hoe hoog |hoe |wat |welk|"
         "wanneer |waar |wie |"
@@ -70,6 +70,7 @@ WORDS = Words.written(
     closing="dat|deze|die|het",
     negations="geen|nee|neen|niet|niets|niks|nooit",
     everything="alle|allemaal|alles|overal",
+    anything="enig|enige|apparaat|apparaten|ding|dingen",
     asides="door",
     stop=(
         "de|het|een|in|op|van|aan|uit|met|bij|naar|voor|en|mijn|je|ons|onze|is|zet|doe|"
@@ -194,6 +195,7 @@ WORDS = Words.written(
         Verb.PAUSE: "pauzeer|pauzeren|pauze",
         Verb.RESUME: "hervat|hervatten|ga verder met",
         Verb.DOCK: "terug naar de basis|terug naar het basisstation|naar het basisstation|naar de basis|terug naar het laadstation|naar het laadstation",
+        Verb.CLEAN: "stofzuig|stofzuigen|zuig … stof|stof zuigen|maak … schoon|schoonmaken|dweil|dweilen",
     },
     classes={
         "cover.shade": "zonwering|rolgordijn|rolgordijnen|screen|screens",

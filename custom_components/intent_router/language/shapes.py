@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from . import spans
+from . import GAP, spans
 from .tables import FIXTURES, Shortcut, Verb, Words
 
 # The longest ending an opener's stem takes ("quel": "quelles").
@@ -146,6 +146,10 @@ def verbs_said(
     question ("la puerta lleva 10 minutos abierta, ¿la cierro?").
     """
     said = phrases_said(tokens, spoken.verbs)
+    if len(said) > 1:
+        # A vacuum's work is the verb only of a command with no other: in
+        # "stop the vacuum", "vacuum return to base" it is the device.
+        said.pop(Verb.CLEAN, None)
     if not question:
         return said
     states = phrases_said(own, spoken.states)
@@ -155,6 +159,31 @@ def verbs_said(
             for verb in said.keys() | states.keys()
         }
     )
+
+
+def said_whole(
+    tokens: list[str],
+    said_verbs: Mapping[Verb, set[str]],
+    spoken: Words,
+    kinds: Collection[str],
+) -> set[int]:
+    """Where phrases stand whose words are theirs alone, naming nothing.
+
+    A verb said in several words ("naar beneden", "roll down": "beneden" is
+    a floor too), and the speaker's room said as a hedge ("esta
+    habitación": no "habitación" of the home). "Switch on" keeps its
+    kind's word: "put the switch on" is a switch. `kinds`: every kind
+    word of the language.
+    """
+    kind_words = set(kinds)
+    verb_phrases = [
+        phrase
+        for verb in said_verbs
+        for phrase in spoken.verbs[verb]
+        if " " in phrase and GAP not in phrase and not set(phrase.split()) & kind_words
+    ]
+    hedges = [phrase for phrase in spoken.hedges if " " in phrase]
+    return spans(tokens, [*verb_phrases, *hedges])
 
 
 def phrases_said[K](

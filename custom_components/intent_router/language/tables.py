@@ -43,6 +43,8 @@ class Verb(StrEnum):
     RESUME = "resume"
     # Back to its base: a vacuum's, a mower's ("send the vacuum back to base").
     DOCK = "dock"
+    # A vacuum's own work said as the command ("vacuum the kitchen").
+    CLEAN = "clean"
 
 
 _OPPOSITE_PAIRS = (
@@ -57,6 +59,24 @@ OPPOSITE_VERBS: Mapping[Verb, Verb] = {
     **dict(_OPPOSITE_PAIRS),
     **{second: first for first, second in _OPPOSITE_PAIRS},
 }
+# Verbs that say which state a device should end in.
+STATE_VERBS = frozenset(
+    {
+        Verb.ON,
+        Verb.OFF,
+        Verb.OPEN,
+        Verb.CLOSE,
+        Verb.LOCK,
+        Verb.UNLOCK,
+        Verb.PAUSE,
+        Verb.RESUME,
+        Verb.DOCK,
+        Verb.CLEAN,
+    }
+)
+# Verbs only some devices do, which say the device with no noun: "sauge
+# hier" is the vacuum's, "back to base" a vacuum's or a mower's.
+DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK})
 
 
 # Things of the senses table that are one kind of device, with the sense
@@ -171,6 +191,10 @@ class Words:
     negations: frozenset[str]
     # Words that widen a kind of device to every kind ("everything").
     everything: frozenset[str]
+    # Words that say some device, not which kind ("any", "devices",
+    # "irgendwas"): in a question, a state said in its class's word says
+    # the kind ("are any devices plugged in?").
+    anything: frozenset[str]
     # Words of names and places that say nothing about which one is meant
     # ("the", "der", "turn"): never a word that names a device or room.
     stop: frozenset[str]
@@ -248,6 +272,7 @@ class Words:
         closing: str,
         negations: str,
         everything: str,
+        anything: str,
         stop: str,
         kinds: Mapping[str, str],
         senses: Mapping[str, str],
@@ -292,6 +317,7 @@ class Words:
             clitics=_endings(clitics),
             negations=_table(negations),
             everything=_table(everything),
+            anything=_table(anything),
             stop=_table(stop),
             asides=_table(asides),
             kinds={domain: _table(text) for domain, text in kinds.items()},
