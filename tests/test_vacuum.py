@@ -100,6 +100,7 @@ async def test_everyday_words_start_and_dock_the_vacuum(
     [
         ("en", "Vacuum return to base"),
         ("en", "send Robo back to its base"),
+        ("en", "Return the vacuum to its base"),
         ("de", "Schick Robo zurück zur Ladestation"),
         ("fr", "Robo, retourne à la base"),
         ("es", "Robo, vuelve a la base"),

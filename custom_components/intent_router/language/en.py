@@ -166,7 +166,7 @@ WORDS = Words.written(
         Verb.SET: "set|make|change|adjust|put",
         Verb.PAUSE: "pause",
         Verb.RESUME: "resume|unpause",
-        Verb.DOCK: "send … back|send … base|send … dock|return to base|return to the base|return to its base|go back to base|go back to the base|go back to its base|back to base|back to the base|back to its base|return to the dock|return to its dock|go to the dock|back to the dock|dock",
+        Verb.DOCK: "send … back|send … base|send … dock|return … base|return … dock|return to base|return to the base|return to its base|go back to base|go back to the base|go back to its base|back to base|back to the base|back to its base|return to the dock|return to its dock|go to the dock|back to the dock|dock",
         Verb.CLEAN: "vacuum|clean|mop|hoover|clean up",
     },
     classes={
