@@ -61,6 +61,8 @@ WORDS = Words.written(
     everything="all|everything",
     anything="any|anything|something|device|devices|thing|things",
     stop="the|a|an|in|on|of|to|by|and|my|is|it|at|set|turn|please|all|off|up|down|do",
+    # Possessives that only join ("return the vacuum to its base").
+    asides="its|their|our|your",
     kinds={
         "alarm_control_panel": "alarm|arm|disarm|security",
         "binary_sensor": "open|closed|motion|detected|sensor",
