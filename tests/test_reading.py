@@ -167,6 +167,12 @@ def test_values_with_their_units(
         ("tira su la tapparella", "it", {Verb.OPEN}),
         ("tira giù le tapparelle", "it", {Verb.CLOSE}),
         ("kun je het licht uitdoen?", "nl", {Verb.OFF}),
+        # A player's or a vacuum's own word is a verb only alone.
+        ("next song", "en", {Verb.NEXT}),
+        ("turn off the kitchen speaker next to the window", "en", {Verb.OFF}),
+        ("stop the vacuum", "en", {Verb.OFF}),
+        ("vacuum the kitchen", "en", {Verb.CLEAN}),
+        ("la canción anterior", "es", {Verb.PREVIOUS}),
     ],
 )
 def test_verbs_in_every_language(text: str, language: str, verbs: set[Verb]) -> None:

@@ -36,6 +36,7 @@ _PAIRS = (
     ("media_play", "media_pause"),
     ("start", "return_to_base"),
     ("start_mowing", "dock"),
+    ("media_next_track", "media_previous_track"),
 )
 OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),
@@ -344,7 +345,12 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "media_player": replace(
         _SWITCHED,
         stop="media_pause",
-        verbs={Verb.PAUSE: "media_pause", Verb.RESUME: "media_play"},
+        verbs={
+            Verb.PAUSE: "media_pause",
+            Verb.RESUME: "media_play",
+            Verb.NEXT: "media_next_track",
+            Verb.PREVIOUS: "media_previous_track",
+        },
         undo_attributes=("volume_level",),
         restore=_restore_media,
         acting_attributes=(

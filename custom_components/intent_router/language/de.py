@@ -206,6 +206,8 @@ WORDS = Words.written(
         Verb.RESUME: "fortsetzen|setz … fort|setze … fort|weiterspielen|spiel … weiter|spiele … weiter",
         Verb.DOCK: "zurück zur basis|zur basis|zurück zur ladestation|zur ladestation|in die ladestation|zurück in die ladestation|andocken",
         Verb.CLEAN: "sauge|saug|saugen|sauge … staub|saug … staub|staub saugen|staubsauge|staubsaug|staubsaugen|reinige|reinigen|putze|putz|putzen|wische|wisch|wischen",
+        Verb.NEXT: "nächster|nächste|nächstes|überspringen|überspring|überspringe",
+        Verb.PREVIOUS: "vorheriger|vorherige|vorheriges|voriger|vorige|voriges",
     },
     classes={
         "cover.shade": "sonnenschutz|schirm|schirme",

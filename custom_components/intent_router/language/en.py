@@ -170,6 +170,8 @@ WORDS = Words.written(
         Verb.RESUME: "resume|unpause",
         Verb.DOCK: "send … back|send … base|send … dock|return … base|return … dock|return to base|return to the base|return to its base|go back to base|go back to the base|go back to its base|back to base|back to the base|back to its base|return to the dock|return to its dock|go to the dock|back to the dock|dock",
         Verb.CLEAN: "vacuum|clean|mop|hoover|clean up",
+        Verb.NEXT: "next|skip|next song|next track|skip this song|skip this track",
+        Verb.PREVIOUS: "previous|previous song|previous track|last song|last track",
     },
     classes={
         "cover.door": "door|doors",

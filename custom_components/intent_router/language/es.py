@@ -190,6 +190,8 @@ WORDS = Words.written(
         Verb.RESUME: "reanuda|reanudar|reanudá|continúa|continuar",
         Verb.DOCK: "vuelve a la base|vuelve a su base|regresa a la base|regresa a su base|volver a la base|a la base|a su base",
         Verb.CLEAN: "aspira|aspirá|aspirar|limpia|limpiá|limpiar|friega|fregá|fregar",
+        Verb.NEXT: "siguiente|salta|sáltate|saltar",
+        Verb.PREVIOUS: "anterior",
     },
     classes={
         "cover.shade": "estor enrollable|estores enrollables|estor|estores",

@@ -113,7 +113,7 @@ WORDS = Words.written(
             "porte"
         ),
         "media_player": (
-            "musique|joue|jouer|pause|chanson|morceau|titre|enceinte|enceintes|volume|"
+            "musique|joue|jouer|pause|chanson|morceau|titre|piste|enceinte|enceintes|volume|"
             "télé|télévision|tv|radio|fort|son|suivant|suivante|passe"
         ),
         "scene": "scène|ambiance",
@@ -206,6 +206,8 @@ WORDS = Words.written(
         Verb.RESUME: "reprends|reprendre|reprenez|remets … route",
         Verb.DOCK: "retourne à la base|retourne à sa base|retour à la base|rentre à la base|va à la base|retourne à la station|retourne à sa station|retour à la station",
         Verb.CLEAN: "aspire|aspirez|aspirer|nettoie|nettoyez|nettoyer",
+        Verb.NEXT: "suivant|suivante|saute|sauter",
+        Verb.PREVIOUS: "précédent|précédente",
     },
     classes={
         "cover.shade": "toile|toiles|store|stores",

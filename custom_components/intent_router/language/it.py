@@ -191,6 +191,8 @@ WORDS = Words.written(
         Verb.RESUME: "riprendi|riprendere|fai ripartire",
         Verb.DOCK: "torna alla base|ritorna alla base|torna alla sua base|vai alla base|rientra alla base|alla base|torna alla stazione di ricarica",
         Verb.CLEAN: "aspira|aspirare|pulisci|pulire|pulite",
+        Verb.NEXT: "successivo|successiva|prossimo|prossima|salta|saltare",
+        Verb.PREVIOUS: "precedente",
     },
     classes={
         "cover.shade": "tenda a rullo|tende a rullo|veneziana|veneziane",

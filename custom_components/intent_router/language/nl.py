@@ -196,6 +196,8 @@ WORDS = Words.written(
         Verb.RESUME: "hervat|hervatten|ga verder met",
         Verb.DOCK: "terug naar de basis|terug naar het basisstation|naar het basisstation|naar de basis|terug naar het laadstation|naar het laadstation",
         Verb.CLEAN: "stofzuig|stofzuigen|zuig … stof|stof zuigen|maak … schoon|schoonmaken|dweil|dweilen",
+        Verb.NEXT: "volgende|volgend|overslaan|sla … over",
+        Verb.PREVIOUS: "vorige|vorig",
     },
     classes={
         "cover.shade": "zonwering|rolgordijn|rolgordijnen|screen|screens",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from . import GAP, spans
-from .tables import FIXTURES, Shortcut, Verb, Words
+from .tables import FIXTURES, YIELDING_VERBS, Shortcut, Verb, Words
 
 # The longest ending an opener's stem takes ("quel": "quelles").
 _MAX_ENDING = 3
@@ -147,9 +147,10 @@ def verbs_said(
     """
     said = phrases_said(tokens, spoken.verbs)
     if len(said) > 1:
-        # A vacuum's work is the verb only of a command with no other: in
-        # "stop the vacuum", "vacuum return to base" it is the device.
-        said.pop(Verb.CLEAN, None)
+        # In "stop the vacuum", "vacuum return to base", "turn on the lamp
+        # next to the bed" the word is no verb.
+        for verb in YIELDING_VERBS:
+            said.pop(verb, None)
     if not question:
         return said
     states = phrases_said(own, spoken.states)

@@ -45,6 +45,9 @@ class Verb(StrEnum):
     DOCK = "dock"
     # A vacuum's own work said as the command ("vacuum the kitchen").
     CLEAN = "clean"
+    # A player's next or previous track ("next song", "vorheriges Lied").
+    NEXT = "next"
+    PREVIOUS = "previous"
 
 
 _OPPOSITE_PAIRS = (
@@ -53,6 +56,7 @@ _OPPOSITE_PAIRS = (
     (Verb.LOCK, Verb.UNLOCK),
     (Verb.UP, Verb.DOWN),
     (Verb.PAUSE, Verb.RESUME),
+    (Verb.NEXT, Verb.PREVIOUS),
 )
 # Verbs that ask for opposite ends ("lock" and "unlock").
 OPPOSITE_VERBS: Mapping[Verb, Verb] = {
@@ -72,11 +76,18 @@ STATE_VERBS = frozenset(
         Verb.RESUME,
         Verb.DOCK,
         Verb.CLEAN,
+        Verb.NEXT,
+        Verb.PREVIOUS,
     }
 )
 # Verbs only some devices do, which say the device with no noun: "sauge
-# hier" is the vacuum's, "back to base" a vacuum's or a mower's.
-DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK})
+# hier" is the vacuum's, "back to base" a vacuum's or a mower's, "next
+# song" a player's.
+DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK, Verb.NEXT, Verb.PREVIOUS})
+# Of these, words that are as often a noun or an adjective ("the vacuum",
+# "the lamp next to the bed", "the last light"): the verb only of a
+# command with no other.
+YIELDING_VERBS = frozenset({Verb.CLEAN, Verb.NEXT, Verb.PREVIOUS})
 
 
 # Things of the senses table that are one kind of device, with the sense
