@@ -65,7 +65,6 @@ async def _robot(hass: HomeAssistant, area: str | None = None) -> str:
     [
         ("start vacuuming", "stop the vacuum"),
         ("turn on the vacuum", "turn off the robot"),
-        ("please start cleaning", "stop cleaning"),
     ],
 )
 async def test_everyday_words_start_and_dock_the_vacuum(

@@ -121,7 +121,7 @@ WORDS = Words.written(
             "energie|verbrauch|sensor"
         ),
         "switch": "schalter|steckdose|stecker|zwischenstecker",
-        "vacuum": "staubsauger|saugroboter|roboter|saugen|staubsaugen|wischen|putzen|reinigung",
+        "vacuum": "staubsauger|saugroboter|roboter|saugen|staubsaugen|wischen|putzen",
         "valve": "ventil|wasser|sprinkler|rasensprenger|bewässerung",
         "water_heater": (
             "boiler|warmwasser|heisswasser|warmwasserspeicher|durchlauferhitzer|wasser"

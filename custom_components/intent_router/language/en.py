@@ -89,7 +89,7 @@ WORDS = Words.written(
         "script": "script|routine",
         "sensor": "temperature|humidity|battery|power|energy|sensor",
         "switch": "switch|plug|outlet|socket",
-        "vacuum": "vacuum|robot|clean|mop|vacuuming|hoovering|mopping|cleaning",
+        "vacuum": "vacuum|robot|clean|mop|vacuuming|hoovering|mopping",
         "valve": "valve|water|sprinkler",
         "water_heater": "boiler|water|heater",
         "weather": "weather|forecast|rain|outside",

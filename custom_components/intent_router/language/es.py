@@ -100,7 +100,7 @@ WORDS = Words.written(
         "script": "script|rutina",
         "sensor": "temperatura|humedad|batería|potencia|energía|consumo|sensor",
         "switch": "interruptor|enchufe|toma",
-        "vacuum": "aspiradora|aspirador|robot|aspirar|limpiar|fregar|friegasuelos|limpieza",
+        "vacuum": "aspiradora|aspirador|robot|aspirar|limpiar|fregar|friegasuelos",
         "valve": "válvula|grifo|agua|riego|aspersor",
         "water_heater": "calentador|termo|caldera|agua",
         "weather": "tiempo|previsión|pronóstico|lluvia|llueve|fuera|afuera",

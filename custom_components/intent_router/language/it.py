@@ -103,7 +103,7 @@ WORDS = Words.written(
         "script": "script|routine",
         "sensor": ("temperatura|umidità|batteria|potenza|energia|consumo|sensore"),
         "switch": "interruttore|presa|prese|spina",
-        "vacuum": "aspirapolvere|robot|aspirare|pulire|lavapavimenti|pulizia",
+        "vacuum": "aspirapolvere|robot|aspirare|pulire|lavapavimenti",
         "valve": "valvola|rubinetto|acqua|irrigazione|irrigatore",
         "water_heater": "scaldabagno|scaldacqua|boiler|caldaia|acqua",
         "weather": "meteo|tempo|previsioni|pioggia|piove|fuori",

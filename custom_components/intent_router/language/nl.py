@@ -112,7 +112,7 @@ WORDS = Words.written(
         ),
         "switch": "schakelaar|stekker|stopcontact",
         "vacuum": (
-            "stofzuiger|robotstofzuiger|robot|stofzuigen|zuigen|schoonmaken|dweilen|schoonmaak"
+            "stofzuiger|robotstofzuiger|robot|stofzuigen|zuigen|schoonmaken|dweilen"
         ),
         "valve": "klep|kraan|water|sproeier|besproeiing",
         "water_heater": "boiler|geiser|warmwater|water",
