@@ -100,8 +100,10 @@ def unchanged(
     degrees" a thermostat that is off may be asked to heat.
     """
     domain, _, service = tool.partition(".")
-    if not data or attributes.get("assumed_state"):
-        return not data and already(service, domain, state, attributes)
+    if not data:
+        return already(service, domain, state, attributes)
+    if attributes.get("assumed_state"):
+        return False
     leaves = domain_info(domain).leaves.get(service)
     settled = state in leaves if leaves is not None else state not in _NOT_SET
     return settled and all(

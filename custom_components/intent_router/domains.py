@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from .language.tables import DEVICE_VERBS, Unit, Verb
@@ -424,16 +425,20 @@ def domain_info(domain: str) -> DomainInfo:
     return DOMAINS.get(domain, UNKNOWN)
 
 
-def domains_acting_on(verbs: Iterable[Verb]) -> frozenset[str]:
-    """The domains with a service of their own for a verb said ("lock")."""
-    said = set(verbs)
-    return frozenset(d for d, info in DOMAINS.items() if said & info.verbs.keys())
+@lru_cache(maxsize=64)
+def domains_acting_on(verbs: frozenset[Verb]) -> frozenset[str]:
+    """The domains with a service of their own for a verb said ("lock").
+
+    Cached: asked twice a turn (`kinds_said_by`), of a few verb sets.
+    """
+    return frozenset(d for d, info in DOMAINS.items() if verbs & info.verbs.keys())
 
 
-def kinds_said_by(verbs: Iterable[Verb]) -> frozenset[str]:
+def kinds_said_by(verbs: frozenset[Verb]) -> frozenset[str]:
     """The kinds verbs say with no noun: only they do them ("sauge hier")."""
-    said = set(verbs)
-    return domains_acting_on(said) if said and said <= DEVICE_VERBS else frozenset()
+    if not verbs or not verbs <= DEVICE_VERBS:
+        return frozenset()
+    return domains_acting_on(verbs)
 
 
 def domain_of(entity_id: str) -> str:

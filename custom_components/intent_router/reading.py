@@ -296,9 +296,9 @@ def read(
         verb_words |= {word, *heard_forms.get(word, ())}
     mentions = replace(
         mentions,
-        acted_on=domains_acting_on(verbs),
+        acted_on=domains_acting_on(frozenset(verbs)),
         # "Sauge hier": a verb only some devices do says their kind.
-        kinds=mentions.kinds or kinds_said_by(verbs),
+        kinds=mentions.kinds or kinds_said_by(frozenset(verbs)),
     )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (

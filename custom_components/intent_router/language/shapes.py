@@ -166,7 +166,7 @@ def said_whole(
     tokens: list[str],
     said_verbs: Mapping[Verb, set[str]],
     spoken: Words,
-    kinds: Collection[str],
+    kinds: frozenset[str],
 ) -> set[int]:
     """Where phrases stand whose words are theirs alone, naming nothing.
 
@@ -176,12 +176,11 @@ def said_whole(
     kind's word: "put the switch on" is a switch. `kinds`: every kind
     word of the language.
     """
-    kind_words = set(kinds)
     verb_phrases = [
         phrase
         for verb in said_verbs
         for phrase in spoken.verbs[verb]
-        if " " in phrase and GAP not in phrase and not set(phrase.split()) & kind_words
+        if " " in phrase and GAP not in phrase and kinds.isdisjoint(phrase.split())
     ]
     hedges = [phrase for phrase in spoken.hedges if " " in phrase]
     return spans(tokens, [*verb_phrases, *hedges])

@@ -63,7 +63,8 @@ OPPOSITE_VERBS: Mapping[Verb, Verb] = {
     **dict(_OPPOSITE_PAIRS),
     **{second: first for first, second in _OPPOSITE_PAIRS},
 }
-# Verbs that say which state a device should end in.
+# Verbs that say what a device is to do, each one service of its domain's:
+# the state it ends in ("off", "locked", back at its base), or the track.
 STATE_VERBS = frozenset(
     {
         Verb.ON,
