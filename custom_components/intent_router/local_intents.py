@@ -8,14 +8,13 @@ bedroom" work after it too.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
 from homeassistant.components.conversation.agent_manager import get_agent_manager
 from homeassistant.components.conversation.gazetteer import GazetteerFallback
-from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.media_player.const import (
     INTENT_MEDIA_SEARCH_AND_PLAY,
     INTENT_PLAYER_MUTE,
@@ -31,18 +30,9 @@ from .domains import domain_info
 from .executor import prior_of
 from .ha_music import music_control, music_play, slot_text
 from .heard import all_heard
-from .language import (
-    base_language,
-    distinctive_words,
-    is_called,
-    narrow_kind_words,
-    same_thing,
-    singular,
-    spans,
-    words_for,
-)
-from .language.music import MUSIC_WORDS, says_another_command
-from .language.tables import Verb
+from .language import distinctive_words, words_for
+from .language.music import says_another_command
+from .local_checks import another_kind_meant, not_what_was_called, switches_not_sound
 from .records import Action, ExecutedAction
 from .said import Said
 
@@ -66,13 +56,25 @@ class Held:
     actions: tuple[Action, ...]
 
 
+@dataclass(slots=True, frozen=True)
+class Declined:
+    """A local match the agent leaves to its own reading, and why (traced).
+
+    `another_kind_meant`: it acts on a device named like a room while the
+    words say or imply another kind ("turn the heat up in the living
+    room" on a speaker called Living Room).
+    """
+
+    reason: str
+
+
 # Whether a service call on an entity asks first ("lock.unlock" on a lock).
 type AsksFirst = Callable[[str, State], bool]
 # A way of handling a sentence as Home Assistant's own agent does.
 # (`Said`: the words read once, for the agent's own checks of HA's match.)
 type LocalHandler = Callable[
     [HomeAssistant, ConversationInput, Said, ChatLog, AsksFirst],
-    Awaitable[intent.IntentResponse | Held | None],
+    Awaitable[intent.IntentResponse | Held | Declined | None],
 ]
 
 
@@ -82,18 +84,21 @@ async def async_handle_locally(
     said: Said,
     chat_log: ChatLog,
     asks: AsksFirst,
-) -> intent.IntentResponse | Held | None:
+) -> intent.IntentResponse | Held | Declined | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
     A match whose service calls `asks` first, or would change nothing (the
     lights asked on are on), is returned as `Held` instead of being handled; a question, a timer or a command that only secures
     the home runs as HA runs it, whatever else is in the room. A match that
     fails (an error response, or an intent whose integration is not set up)
-    is no answer either: the model, or the explanation, follows.
+    is no answer either: the model, or the explanation, follows. A match on
+    a device named like a room, where the words mean another kind, is
+    `Declined`.
     """
     held: list[Held] = []
     music: list[Held] = []
     handled: list[str] = []
+    declined: list[Declined] = []
 
     def leave_to_the_agent(result: RecognizeResult) -> bool:
         # Searching and playing music by name is music.play's job: it verifies.
@@ -107,11 +112,13 @@ async def async_handle_locally(
                 music.append(Held((music_play(hass, result, user_input),)))
             return True
         # "Spegni la tv" is no mute, whatever HA's Italian sentence says.
-        if result.intent.name in _SOUND_INTENTS and _switches_not_sound(said):
+        if result.intent.name in _SOUND_INTENTS and switches_not_sound(said):
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
         targets = _matched_states(hass, result.intent.name, slots, user_input)
-        if _not_what_was_called(hass, result, targets, said):
+        if another_kind_meant(hass, targets, said):
+            declined.append(Declined("another_kind_meant"))
+        if declined or not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
         if any(asks(service, state) for service, _, state in calls) or (
@@ -136,7 +143,7 @@ async def async_handle_locally(
         return held[0]
     if response is None:
         # "play <anything>" matches widely: music only where nothing else did.
-        return music[0] if music else None
+        return music[0] if music else next(iter(declined), None)
     return _answer(response, handled)
 
 
@@ -146,7 +153,7 @@ async def async_handle_by_gazetteer(
     said: Said,
     chat_log: ChatLog,
     asks: AsksFirst,
-) -> intent.IntentResponse | Held | None:
+) -> intent.IntentResponse | Held | Declined | None:
     """HA's own agent's second reading, where its templates match nothing.
 
     Home Assistant's agent reads a sentence its templates miss with its
@@ -169,26 +176,17 @@ async def async_handle_by_gazetteer(
         user_input.text, chat_log.conversation_id, area
     )
     frames = reading.frames
-    # (Its sentences are English: a name said in the possessive is the name.)
-    plain = [word.removesuffix("'s") for word in said.terms]
     if (
         not reading.accepted
         or not frames
         or any(f.response_key is None for f in frames)
     ):
         return None
-    calls: list[_Call] = []
-    for frame in frames:
-        targets = _matched_states(hass, frame.intent, frame.slots, user_input)
-        if "name" in frame.slots and not all(
-            all_heard(distinctive_words(state.name, language), plain)
-            for state in targets
-        ):
-            return None
-        proposed = _proposed_calls(frame.intent, frame.slots, targets)
-        if frame.intent in _SERVICES and not proposed:
-            return None  # what it would act on is not known before it acts
-        calls += proposed
+    calls = _gazetteer_calls(
+        hass, [(f.intent, f.slots) for f in frames], said, user_input
+    )
+    if not isinstance(calls, list):
+        return calls
     if any(asks(tool, state) for tool, _, state in calls) or _changes_nothing(calls):
         return Held(_grouped(calls))
     result = await conversation.async_converse(
@@ -202,6 +200,37 @@ async def async_handle_by_gazetteer(
         satellite_id=user_input.satellite_id,
     )
     return _answer(result.response, [frame.intent for frame in frames])
+
+
+def _gazetteer_calls(
+    hass: HomeAssistant,
+    frames: Sequence[tuple[str, Mapping[str, Any]]],
+    said: Said,
+    user_input: ConversationInput,
+) -> list[_Call] | Declined | None:
+    """The service calls the gazetteer's reading would make, checked.
+
+    None where its targets cannot be told before it acts, or where it found
+    a device by a name whose own words were not said; `Declined` where it
+    acts on a device named like a room while another kind is meant.
+    """
+    # (Its sentences are English: a name said in the possessive is the name.)
+    plain = [word.removesuffix("'s") for word in said.terms]
+    calls: list[_Call] = []
+    for intent_name, slots in frames:
+        targets = _matched_states(hass, intent_name, slots, user_input)
+        if "name" in slots and not all(
+            all_heard(distinctive_words(state.name, said.language), plain)
+            for state in targets
+        ):
+            return None
+        if another_kind_meant(hass, targets, said):
+            return Declined("another_kind_meant")
+        proposed = _proposed_calls(intent_name, slots, targets)
+        if intent_name in _SERVICES and not proposed:
+            return None  # what it would act on is not known before it acts
+        calls += proposed
+    return calls
 
 
 def _answer(
@@ -231,65 +260,6 @@ def _speaker_area(
         if device and device.area_id
         else None
     )
-
-
-def _not_what_was_called(
-    hass: HomeAssistant,
-    result: RecognizeResult,
-    targets: list[State],
-    said: Said,
-) -> bool:
-    """Whether a sentence took a kind word for the room's devices, wrongly.
-
-    "Turn on the lamp" in a kitchen whose lights are not called lamps, in a
-    home whose lamps are elsewhere: Home Assistant turns on the kitchen's
-    lights; the reading asks which lamp. A sentence that names a device, or
-    whose targets are called what was said, stays Home Assistant's.
-    """
-    if not targets or "name" in result.entities:
-        return False
-    language = said.language
-    heard = set(said.words)
-    domains = {state.domain for state in targets}
-    called = same_thing(
-        frozenset(
-            word
-            for domain in domains
-            for word in narrow_kind_words(domain, language) & heard
-        ),
-        language,
-    )
-    if not called or any(
-        is_called(state.name, {singular(word, language) for word in called}, language)
-        for state in targets
-    ):
-        return False
-    return any(
-        is_called(state.name, called, language)
-        for state in hass.states.async_all(domains)
-        if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
-    )
-
-
-def _switches_not_sound(said: Said) -> bool:
-    """Whether a mute or unmute sentence says only a player's on or off verb.
-
-    Home Assistant's Italian sentences mute on a bare "spegni" ("spegni la
-    tv") and unmute on "riaccendi": said with no word of the sound ("l'audio",
-    "muto", "Stummschaltung"), the words switch the player.
-    """
-    table = MUSIC_WORDS.get(base_language(said.language))
-    spoken = words_for(said.language)
-    if table is None or spoken is None:
-        return False
-    # Where nouns compound, a sound word may open one ("Stummschaltung").
-    if any(
-        word.startswith(sound) if spoken.joints else word == sound
-        for word in said.terms
-        for sound in table.sound
-    ):
-        return False
-    return bool(spans(list(said.terms), spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
 
 
 def _matched_states(

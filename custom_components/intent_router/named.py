@@ -12,18 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 
 from .catalog import Catalog
-from .domains import domain_info, verb_service
+from .domains import domain_info, domains_acting_on, verb_service
 from .language import (
     LANGUAGES,
     Verb,
     content_words,
+    fold,
     kind_words,
     name_terms,
     singular,
     words_for,
 )
+from .language.shapes import phrases_said, verbs_said
+from .said import Said
+from .senses import place_phrases
+
+# No word says or implies a kind.
+_NOTHING_MEANT: Mapping[str, frozenset[str]] = MappingProxyType({})
 
 
 def heads_of_names(
@@ -101,6 +109,7 @@ def named(
     plural: Collection[str] = (),
     *,
     question: bool = False,
+    meant: Mapping[str, frozenset[str]] = _NOTHING_MEANT,
 ) -> dict[str, frozenset[str]]:
     """Entities named in full, or by a distinctive part of a name; their words.
 
@@ -127,7 +136,7 @@ def named(
         if full and (
             any(says(heard, n, language) for n in found)
             or question
-            or _of_kind_said(info.domain, heard, found, language)
+            or _of_kind_said(info.domain, heard, found, language, meant)
         ):
             hits[info.entity_id] = max(full, key=len)
             full_names.add(info.entity_id)
@@ -143,9 +152,21 @@ def named(
                 }
                 - generic
             )
-            and (question or _of_kind_said(info.domain, heard, found, language))
+            and (question or _of_kind_said(info.domain, heard, found, language, meant))
         ):
             hits[info.entity_id] = frozenset(part)
+    places = frozenset(fold(place) for place in catalog.place_names()) | place_phrases()
+    hits = {
+        entity_id: hit
+        for entity_id, hit in hits.items()
+        if not another_kind_meant(
+            (info := catalog.exposed[entity_id]).domain,
+            (info.name, *info.aliases),
+            hit,
+            meant,
+            places,
+        )
+    }
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,
     # not Reading Light).
@@ -163,7 +184,9 @@ def named(
                 full_names,
                 # In a question a kind's word is a state ("ist die Hintertür
                 # geschlossen?"), no noun: the lock and the door both answer.
-                set() if question else _nouns_said(heard, hit, language),
+                set()
+                if question
+                else _nouns_said(heard, hit, language) | _meant_besides(hit, meant),
             )
         )
     }
@@ -190,6 +213,80 @@ def named(
     ):
         return {e: hit for e, hit in chosen.items() if e not in parts}
     return chosen
+
+
+def kinds_meant(
+    heard: Collection[str],
+    verbs: Mapping[Verb, set[str]],
+    complained: Mapping[tuple[str, Verb], set[str]],
+    language: str,
+) -> dict[str, frozenset[str]]:
+    """Each word said that says or implies a kind of device, with its kinds.
+
+    A kind's own word no verb said ("Licht", "temperature"); a verb said
+    by a kind's word, for the kinds the verb acts on ("brighter", "più
+    luce": lights; "open" is no sensor's); a complaint's words ("too
+    dark": lights).
+    """
+    spoken = words_for(language)
+    if spoken is None:
+        return {}
+    verb_words = {word for found in verbs.values() for word in found}
+    meant: dict[str, set[str]] = {}
+    for kind, kind_said in spoken.kinds.items():
+        for word in kind_said.intersection(heard) - verb_words:
+            meant.setdefault(word, set()).add(kind)
+    for verb, found in verbs.items():
+        acting = domains_acting_on(frozenset({verb}))
+        for kind, kind_said in spoken.kinds.items():
+            for word in kind_said & found if kind in acting else ():
+                meant.setdefault(word, set()).add(kind)
+    for (domain, _), found in complained.items():
+        for word in found:
+            meant.setdefault(word, set()).add(domain)
+    return {word: frozenset(kinds) for word, kinds in meant.items()}
+
+
+def _meant_besides(
+    hit: Collection[str], meant: Mapping[str, frozenset[str]]
+) -> set[str]:
+    """The kinds words other than a name's own say or imply."""
+    return {kind for word, kinds in meant.items() if word not in hit for kind in kinds}
+
+
+def kinds_meant_by(said: Said) -> dict[str, frozenset[str]]:
+    """`kinds_meant` of an utterance's own words, before the home is read."""
+    spoken = words_for(said.language)
+    if spoken is None:
+        return {}
+    own = list(said.terms)
+    return kinds_meant(
+        own,
+        verbs_said(own, own, spoken, question=said.question),
+        phrases_said(own, spoken.complaints),
+        said.language,
+    )
+
+
+def another_kind_meant(
+    domain: str,
+    names: Collection[str],
+    hit: Collection[str],
+    meant: Mapping[str, frozenset[str]],
+    places: frozenset[str],
+) -> bool:
+    """Whether a device named like a place is not what the words mean.
+
+    A speaker called "Kitchen" is that speaker only where no other kind is
+    said or implied beside its name (`hit`; `meant`, from `kinds_meant`):
+    "it's too dark in the kitchen" means the kitchen's lights, "play music
+    in the kitchen" the speaker. `places` are the folded names of the
+    home's places and the rooms and floors every shipped language names.
+    """
+    if not any(fold(name) in places for name in names if name):
+        return False
+    kinds = _meant_besides(hit, meant)
+    return bool(kinds) and domain not in kinds
 
 
 def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
@@ -221,16 +318,21 @@ def _fullest(
 
 
 def _of_kind_said(
-    domain: str, heard: set[str], names: list[str], language: str
+    domain: str,
+    heard: set[str],
+    names: list[str],
+    language: str,
+    meant: Mapping[str, frozenset[str]],
 ) -> bool:
-    """Whether a part of these names may name it: no noun says another kind.
+    """Whether a part of these names may name it: no other kind is meant.
 
-    "The office fan" is no Office Light, "the den lights" no Den Lock; the
-    name's own words are its ("the christmas lights", a switch "Christmas
-    Tree Lights"). In a question a kind's word may be a state instead.
+    "The office fan" is no Office Light, "the den lights" no Den Lock, "too
+    cold in the living room" no Living Room Fan; the name's own words are
+    its ("the christmas lights", a switch "Christmas Tree Lights"). In a
+    question a kind's word may be a state instead.
     """
-    own = {w for name in names for w in name_terms(name, language)}
-    said = _nouns_said(heard, frozenset(own), language)
+    own = frozenset(w for name in names for w in name_terms(name, language))
+    said = _nouns_said(heard, own, language) | _meant_besides(own, meant)
     return not said or domain in said
 
 

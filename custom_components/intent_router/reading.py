@@ -28,6 +28,7 @@ open (planner.py).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -63,7 +64,7 @@ from .language.shapes import (
     verbs_said,
 )
 from .language.tables import FIXTURES, OPPOSITE_VERBS
-from .named import heads_of_names, named, resolved, says
+from .named import heads_of_names, kinds_meant, named, resolved, says
 from .records import EntityInfo
 from .said import Said, said_words
 from .senses import bridged, sense_bridges
@@ -253,6 +254,7 @@ def read(
         generic,
         verb_at,
         question=question,
+        meant=kinds_meant(heard, said_verbs, complained, language),
     )
     complaint = frozenset(domain for domain, _ in complained)
     # A thing said whole that no name here says ("lámpara de pie"): its
@@ -389,18 +391,29 @@ def _mentions(
     verb_at: set[int],
     *,
     question: bool,
+    meant: Mapping[str, frozenset[str]],
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
     A word said as a verb ("switch the fan on") is not also a kind, and a
     kind word beside a name of that kind is the name's ("the desk lamp
     light"). Also the words used, and of those the words that named a device
-    or a place.
+    or a place. `meant` are the kinds each word says or implies: no device
+    named like a room of another kind is meant.
     """
     spoken = words_for(language)
     said = set(heard)
     plural = plural_kinds(said, spoken, language)
-    names = named(catalog, said, language, verbs, generic, plural, question=question)
+    names = named(
+        catalog,
+        said,
+        language,
+        verbs,
+        generic,
+        plural,
+        question=question,
+        meant=meant,
+    )
     # A place is read from every word ("the kitchen lights" are in the
     # kitchen); a word of a name or a place is not also a kind.
     areas = frozenset(

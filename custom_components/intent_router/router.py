@@ -26,6 +26,7 @@ from .grounding import candidates
 from .language import content_words
 from .learned import sentence_key
 from .local_intents import (
+    Declined,
     Held,
     LocalHandler,
     async_handle_by_gazetteer,
@@ -196,6 +197,9 @@ class Router:
             ),
         )
         utterance.trace(local_match=response is not None)
+        if isinstance(response, Declined):
+            utterance.trace(local_declined=response.reason)
+            return None
         if response is None:
             return None
         if not isinstance(response, Held):

@@ -10,9 +10,10 @@ finds "Living Room" and "living room" finds "Wohnzimmer".
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from .language import LANGUAGES, terms, words, words_for
+from .language import LANGUAGES, fold, terms, words, words_for
+from .language.tables import PLACES
 
 # A word of a name this long is a compound no other language has
 # ("deckenleuchte", "woonkamer"); shorter ones may be ("camera").
@@ -98,3 +99,14 @@ def bridged(
         else:
             k += 1
     return [*out, *heard[done:]]
+
+
+@cache
+def place_phrases() -> frozenset[str]:
+    """Every shipped language's words for rooms and floors, folded."""
+    return frozenset(
+        fold(phrase)
+        for spoken in LANGUAGES.values()
+        for sense in PLACES
+        for phrase in spoken.senses.get(sense, ())
+    )

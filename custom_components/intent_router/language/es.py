@@ -230,7 +230,7 @@ WORDS = Words.written(
         "media_player.up": "demasiado bajo|muy bajo|no se oye|no oigo",
         "fan.up": "sofocante|cargado|no hay aire|falta aire",
     },
-    complaint_frame="está|esta|es|aquí|aqui|estoy|tengo|hay|me",
+    complaint_frame="está|esta|es|aquí|aqui|estoy|tengo|hay|me|hace",
     states={
         Verb.LOCK: "cerrada con llave|cerrado con llave|bloqueada|bloqueado",
         Verb.UNLOCK: "desbloqueada|desbloqueado",

@@ -230,7 +230,7 @@ WORDS = Words.written(
         "media_player.up": "troppo basso|troppo piano|non si sente",
         "fan.up": "aria viziata|soffocante|non si respira|afoso",
     },
-    complaint_frame="è|e|qui|sono|molto|davvero|c'è",
+    complaint_frame="è|e|qui|sono|molto|davvero|c'è|fa|ho",
     states={
         Verb.LOCK: "chiusa a chiave|chiuso a chiave|bloccata|bloccato",
         Verb.UNLOCK: "sbloccata|sbloccato",

@@ -91,6 +91,35 @@ DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK, Verb.NEXT, Verb.PREVIOUS})
 YIELDING_VERBS = frozenset({Verb.CLEAN, Verb.NEXT, Verb.PREVIOUS})
 
 
+# The senses that are places, rooms and floors, not things: a device named
+# like one (a speaker called "Kitchen") is that device only where no other
+# kind is said or implied (named.py).
+PLACES = frozenset(
+    {
+        "attic",
+        "balcony",
+        "basement",
+        "bathroom",
+        "bedroom",
+        "dining_room",
+        "entrance",
+        "garage",
+        "garden",
+        "ground_floor",
+        "guest_room",
+        "hallway",
+        "kids_room",
+        "kitchen",
+        "laundry",
+        "living_room",
+        "office",
+        "terrace",
+        "toilet",
+        "upstairs",
+    }
+)
+
+
 # Things of the senses table that are one kind of device, with the sense
 # of the word their names share with others of the kind: a floor lamp is a
 # light and a lamp ("Living Room Lamp"); a ceiling light only a light.

@@ -1,0 +1,145 @@
+"""What the agent checks of a match of Home Assistant's sentences before it acts.
+
+Home Assistant acts as soon as it handles a sentence, so these run on what
+it recognised, before it is handled (local_intents.py): a kind word taken
+for the room's devices, a mute said as a switch, a device named like a room
+where the words mean another kind. A match any of them finds is left to the
+agent's own reading.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.core import State
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    floor_registry as fr,
+)
+
+from .language import (
+    base_language,
+    content_words,
+    fold,
+    is_called,
+    narrow_kind_words,
+    same_thing,
+    singular,
+    spans,
+    words_for,
+)
+from .language.music import MUSIC_WORDS
+from .language.tables import Verb
+from .named import another_kind_meant as named_another_kind, kinds_meant_by
+from .said import Said
+from .senses import place_phrases
+
+if TYPE_CHECKING:
+    from hassil.recognize import RecognizeResult
+
+    from homeassistant.core import HomeAssistant
+
+
+def not_what_was_called(
+    hass: HomeAssistant,
+    result: RecognizeResult,
+    targets: list[State],
+    said: Said,
+) -> bool:
+    """Whether a sentence took a kind word for the room's devices, wrongly.
+
+    "Turn on the lamp" in a kitchen whose lights are not called lamps, in a
+    home whose lamps are elsewhere: Home Assistant turns on the kitchen's
+    lights; the reading asks which lamp. A sentence that names a device, or
+    whose targets are called what was said, stays Home Assistant's.
+    """
+    if not targets or "name" in result.entities:
+        return False
+    language = said.language
+    heard = set(said.words)
+    domains = {state.domain for state in targets}
+    called = same_thing(
+        frozenset(
+            word
+            for domain in domains
+            for word in narrow_kind_words(domain, language) & heard
+        ),
+        language,
+    )
+    if not called or any(
+        is_called(state.name, {singular(word, language) for word in called}, language)
+        for state in targets
+    ):
+        return False
+    return any(
+        is_called(state.name, called, language)
+        for state in hass.states.async_all(domains)
+        if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
+    )
+
+
+def another_kind_meant(hass: HomeAssistant, targets: list[State], said: Said) -> bool:
+    """Whether a match acts on a device named like a room of another kind meant.
+
+    "Turn the heat up in the living room" is no speaker's volume where a
+    speaker is called Living Room; "turn on the light in the bedroom" no
+    speaker called Bedroom (named.py, `another_kind_meant`).
+    """
+    if not targets or not (meant := kinds_meant_by(said)):
+        return False
+    places = _place_names(hass) | place_phrases()
+    return any(
+        named_another_kind(
+            state.domain,
+            (str(state.name), *_aliases(hass, state.entity_id)),
+            content_words(str(state.name), said.language),
+            meant,
+            places,
+        )
+        for state in targets
+    )
+
+
+def _place_names(hass: HomeAssistant) -> frozenset[str]:
+    """The folded names the home's areas and floors go by."""
+    areas = ar.async_get(hass).async_list_areas()
+    floors = fr.async_get(hass).async_list_floors()
+    return frozenset(
+        fold(name)
+        for name in (
+            *(area.name for area in areas),
+            *(alias for area in areas for alias in area.aliases),
+            *(floor.name for floor in floors),
+            *(alias for floor in floors for alias in floor.aliases),
+        )
+    )
+
+
+def _aliases(hass: HomeAssistant, entity_id: str) -> tuple[str, ...]:
+    """An entity's aliases set in HA's registry."""
+    entry = er.async_get(hass).async_get(entity_id)
+    return tuple(a for a in entry.aliases if isinstance(a, str) and a) if entry else ()
+
+
+def switches_not_sound(said: Said) -> bool:
+    """Whether a mute or unmute sentence says only a player's on or off verb.
+
+    Home Assistant's Italian sentences mute on a bare "spegni" ("spegni la
+    tv") and unmute on "riaccendi": said with no word of the sound ("l'audio",
+    "muto", "Stummschaltung"), the words switch the player.
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    spoken = words_for(said.language)
+    if table is None or spoken is None:
+        return False
+    # Where nouns compound, a sound word may open one ("Stummschaltung").
+    if any(
+        word.startswith(sound) if spoken.joints else word == sound
+        for word in said.terms
+        for sound in table.sound
+    ):
+        return False
+    return bool(spans(list(said.terms), spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
