@@ -1,23 +1,23 @@
 """Words, in every language the integration ships: the one place for them.
 
 One tokenizer (`fold`, `words`) reads every utterance, name and table, so a
-word listed here is the word read from what was said. Each shipped language
-is one module of this package named by its code (`en.py`, `de.py`, ...)
-defining `WORDS`; the modules are found when this package is imported (in
-Home Assistant's executor, with the integration), so adding a language is
-one words file and one translation file, nothing to register.
+word listed here is the word read from what was said. Each language is one
+data file of this package's folder named by its code (`en.yaml`, `de.yaml`,
+...), read and checked when this package is imported (in Home Assistant's
+executor, with the integration; files.py), so adding a language is one
+words file and one translation file, nothing to register.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from functools import cache, lru_cache
-from importlib import import_module
-import pkgutil
+from pathlib import Path
 import re
 import unicodedata
 
-from .tables import Shortcut, Unit, Verb, Words
+from .files import read_languages
+from .tables import GAP, Shortcut, Unit, Verb, Words, fold
 
 __all__ = [
     "FALLBACK_LANGUAGE",
@@ -49,9 +49,6 @@ __all__ = [
     "words_for",
 ]
 
-# Apostrophes as keyboards, phones and speech engines write them.
-_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u02bc\u2018`", "'"))
-_SEPARATORS = re.compile(r"[^\w']+")
 # A word as its elided start and the rest ("m'accendi": "m'", "accendi").
 _ELIDED = re.compile(r"[^']+'|[^']+")
 # Unshipped languages are read with these stop words, as all were before
@@ -60,23 +57,12 @@ FALLBACK_LANGUAGE = "en"
 # What speech-to-text writes for a question; folding drops them, so they are
 # looked for in the text as said.
 _QUESTION_MARKS = ("?", "\u00bf")
-# Where a separable verb's object goes: "schalte … ab".
-GAP = "\u2026"
 # A compound's head and kind are each at least this long ("tor" is a kind,
 # "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
 # its plural ending.
 _MIN_PART = 3
 # What a word that elides its vowel must be followed by ("d'Adele").
 _VOWEL_NEXT = "(?=(?i:[aeiouyàâæéèêëîïôœùûü]))"
-
-
-def fold(text: str) -> str:
-    """Case-folded words separated by single spaces.
-
-    Apostrophes are kept ("s'il", "com'era") whichever one was typed;
-    other punctuation, hyphens included, separates words.
-    """
-    return _SEPARATORS.sub(" ", text.casefold().translate(_APOSTROPHES)).strip()
 
 
 def words(text: str) -> list[str]:
@@ -120,18 +106,10 @@ def base_language(language: str) -> str:
     return language.replace("_", "-").partition("-")[0].casefold()
 
 
-def _shipped() -> dict[str, Words]:
-    """The `WORDS` of every language module of this package, by its name."""
-    found: dict[str, Words] = {}
-    for module in pkgutil.iter_modules(__path__):
-        spoken = getattr(import_module(f"{__name__}.{module.name}"), "WORDS", None)
-        if isinstance(spoken, Words):
-            found[module.name] = spoken
-    return found
-
-
-# Imported here, with the integration, never in the event loop.
-LANGUAGES: Mapping[str, Words] = _shipped()
+# The folders whose `<code>.yaml` files are the languages: this package's.
+WORDS_FOLDERS = (Path(__file__).parent,)
+# Read here, with the integration, never in the event loop.
+LANGUAGES: Mapping[str, Words] = read_languages(WORDS_FOLDERS)
 
 
 def words_for(language: str) -> Words | None:

@@ -1,7 +1,7 @@
-"""The one format of a language's words: every table as "|"-separated text.
+"""The one form of a language's words in memory: every table as `fold` leaves it.
 
-Each language module (`en.py`, `de.py`, ...) writes its `WORDS` with
-`Words.written`; the package (`__init__.py`) finds them and reads with them.
+Each language's words are a data file (`<code>.yaml`, read by files.py);
+the package (`__init__.py`) reads with the `Words` built from it.
 """
 
 from __future__ import annotations
@@ -10,6 +10,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 import re
+
+# Apostrophes as keyboards, phones and speech engines write them.
+_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u02bc\u2018`", "'"))
+_SEPARATORS = re.compile(r"[^\w']+")
+# Where a separable verb's object goes: "schalte … ab".
+GAP = "\u2026"
+
+
+def fold(text: str) -> str:
+    """Case-folded words separated by single spaces.
+
+    Apostrophes are kept ("s'il", "com'era") whichever one was typed;
+    other punctuation, hyphens included, separates words.
+    """
+    return _SEPARATORS.sub(" ", text.casefold().translate(_APOSTROPHES)).strip()
 
 
 class Shortcut(StrEnum):
@@ -138,57 +153,42 @@ class Unit(StrEnum):
     DEGREES = "degrees"
 
 
-_VOWELS = frozenset("aeiouàèéìòù")
+@dataclass(slots=True, frozen=True)
+class MusicWords:
+    """How one language says "play <query> [by kind] [on <speaker>]".
 
-
-def counted(
-    tens: Mapping[int, str], units: Mapping[int, str], *forms: str
-) -> dict[float, str]:
-    """The numbers a tens word and a units word make, in a language's forms.
-
-    A form joins them as the language writes it: "{tens} {unit}" (twenty
-    two, soixante quinze), "{unit}und{tens}" (zweiundzwanzig), "{tens} y
-    {unit}" (treinta y dos). Where a form writes them as one word and a
-    vowel meets a vowel, the tens word loses its own (venti + otto is
-    "ventotto"). Every spelling of each word is joined with every other.
+    Read only by the music tool (music/request.py); a language without
+    them leaves "play <name>" to Home Assistant's sentences and the model.
+    The tables of phrases found at an end are longest first.
     """
-    said: dict[float, str] = {}
-    for ten, ten_words in tens.items():
-        for unit, unit_words in units.items():
-            spellings = {
-                form.format(tens=t, unit=u)
-                for form in forms
-                for t in ten_words.split("|")
-                for u in unit_words.split("|")
-            } | {
-                form.format(tens=t[:-1], unit=u)
-                for form in forms
-                if "}{" in form
-                for t in ten_words.split("|")
-                for u in unit_words.split("|")
-                if t[-1] in _VOWELS and u[0] in _VOWELS
-            }
-            said[float(ten + unit)] = "|".join(sorted(spellings))
-    return said
 
-
-def merged(*tables: Mapping[float, str] | Mapping[int, str]) -> dict[float, str]:
-    """Number tables as one: each value's spellings from all of them."""
-    said: dict[float, set[str]] = {}
-    for table in tables:
-        for value, text in table.items():
-            said.setdefault(value, set()).update(text.split("|"))
-    return {value: "|".join(sorted(found)) for value, found in said.items()}
-
-
-def _table(text: str) -> frozenset[str]:
-    """A table written as one "|"-separated string, to keep the files short."""
-    return frozenset(text.split("|")) if text else frozenset()
-
-
-def _endings(text: str) -> tuple[str, ...]:
-    """Endings or beginnings, longest first: the longest one found is the one."""
-    return tuple(sorted(_table(text), key=len, reverse=True))
+    # What opens a request to play (imperatives; "put on", "zet ... op").
+    play: tuple[str, ...]
+    # What may end one instead, in languages that put the verb last.
+    play_last: tuple[str, ...]
+    # A separable verb's particle at the end, after an opener ("zet … op").
+    particles: tuple[str, ...]
+    # Kinds of media (the music tool's `kind`) by the words that say them.
+    kinds: Mapping[str, frozenset[str]]
+    # Articles and fillers before a kind or a name ("the", "some", "by").
+    leading: tuple[str, ...]
+    # Prepositions before a speaker, a room or a service ("on", "in the").
+    places: tuple[str, ...]
+    # What says only "music" and names nothing to search for.
+    generic: frozenset[str]
+    # Openers other commands share ("zet", "metti"): after one, a verb of
+    # the command table ("zet de waterkoker uit") or one of `commands`
+    # ("metti in pausa", "pon un temporizador") says that command instead.
+    shared: frozenset[str]
+    commands: frozenset[str]
+    # "Too": music shared with one more speaker ("also in the office").
+    also: tuple[str, ...]
+    # What names the music playing there ("it", "the music"), with its
+    # verb where the language writes them as one word ("ponla").
+    playing: tuple[str, ...]
+    # What says a player's sound, not the player ("audio", "muto", "son"):
+    # muting is about it; without it, "spegni la tv" switches the TV off.
+    sound: frozenset[str]
 
 
 @dataclass(slots=True, frozen=True)
@@ -246,7 +246,7 @@ class Words:
     # Words that point at a kind of device without naming one, per domain.
     kinds: Mapping[str, frozenset[str]]
     # Each kind's own name, singular and plural: the first two words of its
-    # table ("light|lights|lamp|..."). They call any device of the kind; a
+    # list ("light, lights, lamp, ..."). They call any device of the kind; a
     # narrower word ("lamp") calls only the devices whose names say it.
     kind_names: Mapping[str, frozenset[str]]
     # Rooms, floors and things, each under a key all languages share
@@ -298,100 +298,6 @@ class Words:
     # What a complaint is said with and adds nothing to ("it's", "es ist",
     # "c'est", "het is"): read only beside a complaint, never as "it".
     complaint_frame: frozenset[str]
-
-    @classmethod
-    def written(  # noqa: PLR0913 - one argument per table
-        cls,
-        *,
-        shortcuts: Mapping[Shortcut, str],
-        filler: str,
-        hedges: str,
-        openers: str,
-        asking: str,
-        requests: str,
-        reference: str,
-        closing: str,
-        negations: str,
-        everything: str,
-        anything: str,
-        stop: str,
-        kinds: Mapping[str, str],
-        senses: Mapping[str, str],
-        numbers: Mapping[float, str],
-        verbs: Mapping[Verb, str],
-        classes: Mapping[str, str],
-        units: Mapping[Unit, str],
-        verb_forms: str,
-        leads: str = "",
-        asides: str = "",
-        clitics: str = "",
-        elisions: str = "",
-        joints: str = "",
-        diminutives: str = "",
-        asks: str = "",
-        plurals: str = "",
-        decimal_mark: str = ".",
-        capitalised_nouns: bool = False,
-        elided: str = "",
-        euphony: Mapping[str, tuple[str, str]] | None = None,
-        complaints: Mapping[str, str] | None = None,
-        complaint_frame: str = "",
-        states: Mapping[Verb, str] | None = None,
-    ) -> Words:
-        """A language's words, every table written as "|"-separated phrases.
-
-        Kinds are written per domain and numbers per value ("fifty" for 50);
-        euphony as each conjunction's other form and the sound (a regular
-        expression, case ignored) that a list's last word starts with.
-        complaints per "<domain>.<verb>" ("light.up").
-        """
-        return cls(
-            shortcuts={shortcut: _table(text) for shortcut, text in shortcuts.items()},
-            filler=_table(filler),
-            hedges=_table(hedges),
-            openers=tuple(openers.split("|")),
-            asking=_table(asking),
-            requests=tuple(requests.split("|")),
-            leads=_table(leads),
-            reference=_table(reference),
-            closing=_table(closing),
-            clitics=_endings(clitics),
-            negations=_table(negations),
-            everything=_table(everything),
-            anything=_table(anything),
-            stop=_table(stop),
-            asides=_table(asides),
-            kinds={domain: _table(text) for domain, text in kinds.items()},
-            kind_names={
-                domain: frozenset(text.split("|")[:2]) for domain, text in kinds.items()
-            },
-            senses={key: _table(text) for key, text in senses.items()},
-            numbers={
-                said: float(value)
-                for value, text in numbers.items()
-                for said in text.split("|")
-            },
-            verbs={verb: _table(text) for verb, text in verbs.items()},
-            states={verb: _table(text) for verb, text in (states or {}).items()},
-            classes={name: _table(text) for name, text in classes.items()},
-            units={unit: _table(text) for unit, text in units.items()},
-            elisions=_endings(elisions),
-            joints=_endings(joints),
-            diminutives=_endings(diminutives),
-            verb_forms=_table(verb_forms),
-            asks=_table(asks),
-            plurals=_endings(plurals),
-            decimal_mark=decimal_mark,
-            capitalised_nouns=capitalised_nouns,
-            elided=_table(elided),
-            euphony={
-                plain: (other, re.compile(sound, re.IGNORECASE))
-                for plain, (other, sound) in (euphony or {}).items()
-            },
-            complaints={
-                (domain, Verb(verb)): _table(text)
-                for key, text in (complaints or {}).items()
-                for domain, _, verb in (key.partition("."),)
-            },
-            complaint_frame=_table(complaint_frame),
-        )
+    # How a request to play music by name is said; None: left to Home
+    # Assistant's sentences and the model.
+    music: MusicWords | None = None
