@@ -118,7 +118,7 @@ async def run_case(
     }
     turn = await instance.async_converse(case.text, device_id, language=case.language)
     if turn.outcome == "confirm":
-        # Locks, alarms and garage doors ask first (docs/design.md, Safety): say
+        # What opens the home asks first (docs/design.md, Safety): say
         # yes, as the user would, and judge both turns together.
         first = turn
         turn = await instance.async_converse(

@@ -783,8 +783,8 @@ async def test_options_form_is_in_sections_with_translated_domains(
 ) -> None:
     """One section per concern, in order; domains shown by translated names.
 
-    The options stay stored flat, as before the sections: an entry's
-    options open in the form as they were, with nothing to migrate.
+    The options are stored flat, whatever section shows them: an entry's
+    options open in the form as they are, with nothing to migrate.
     """
     entry = init_integration
     result = await hass.config_entries.options.async_init(entry.entry_id)

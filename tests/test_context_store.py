@@ -348,8 +348,8 @@ def test_mask_secrets(text: str, masked: str) -> None:
     assert mask_secrets(text) == masked
 
 
-# Shapes that made the old patterns backtrack (1-1-1-...: 2,000 characters
-# took 4.9 s), or that would make a careless pattern do so.
+# Shapes that make a backtracking pattern slow (1-1-1-...: 2,000 characters
+# can take seconds).
 ADVERSARIAL_UNITS = ["1-", "1 ", "a1-", "1a", "-1", "pin ", "code:", "sk-", "x", "1"]
 
 
