@@ -155,6 +155,8 @@ class Turn:
     continue_conversation: bool = False
     # The agent's debug-trace details: plan, rejection, model error, timings.
     details: list[dict[str, Any]] = field(default_factory=list)
+    # Numbers the reply says that nothing in the home showed (answers.py).
+    unfounded: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""

@@ -158,14 +158,15 @@ async def test_actions_on_one_entity_run_in_plan_order(
 async def test_state_question_is_answered_without_actions(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """A question gets the plan's answer and changes nothing."""
-    llm_server.add_plan(plan(speech="Yes, the front door is locked."))
+    """The model says what a question is about; the state answers it."""
+    llm_server.add_reply('{"pick":1}')
 
     result = await converse(hass, agent_id, "is the front door locked?")
 
-    assert speech(result) == "Yes, the front door is locked."
+    assert "1 about Front Door." in user_prompt(llm_server, 0)
+    assert speech(result).startswith("Yes")
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
-    assert "lock.front_door: locked" in user_prompt(llm_server, 0)
+    assert hass.states.get("lock.front_door").state == "locked"
 
 
 async def test_speaker_area_goes_to_the_prompt(
@@ -302,13 +303,27 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
     """The model writes no reasons (tokens are time); the gate derives them."""
-    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_reply('{"pick":1}')
 
     await converse(hass, agent_id, "kitchen lights off")
 
     details = agent_details()
     assert {"grounded": {"light.kitchen_lights": "named"}} in details
     assert any("prompt_tokens_estimate" in d for d in details)
+    # The one option the words leave is all the model may pick.
+    schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["pick"]["enum"] == [0, 1]
+    assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_a_plan_of_the_models_own_is_held_to_the_catalog(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Words no option fits ("lock" a light) get a plan whose schema is the home's."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "lock the kitchen lights")
+
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
     acting, answering, asking = schema["anyOf"]
     # Acting is actions, nothing else; the other forms have no actions and

@@ -216,7 +216,7 @@ async def test_the_conversation_so_far_is_sent_ahead_of_the_next_turn(
 
     sent = llm_server.requests[0]["messages"]
     assert sent[0] == ahead[0]
-    assert sent[1]["content"].startswith(ahead[1]["content"] + "\n\nStates:")
+    assert sent[1]["content"].startswith(ahead[1]["content"] + "\n\nRequest:")
 
 
 async def test_a_fast_server_is_not_sent_the_conversation_ahead(

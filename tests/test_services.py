@@ -139,8 +139,8 @@ async def test_route_runs_a_turn_and_reports_it(
     assert "kitchen" not in str(event)
 
     # Remembered like a spoken turn: the next turn's prompt has it.
-    llm_server.add_plan(plan(speech="OK."))
-    await route(
+    llm_server.add_reply('{"pick":0}')
+    again = await route(
         hass,
         entry,
         text="and again",
@@ -151,7 +151,8 @@ async def test_route_runs_a_turn_and_reports_it(
     debug = trace.async_get_traces()[-1].as_dict()
     assert debug["events"][0]["data"]["text"] == "and again"
     # Core's `async_converse` records the turn's result in Assist's trace.
-    assert debug["result"]["response"]["speech"]["plain"]["speech"] == "OK."
+    said = debug["result"]["response"]["speech"]["plain"]["speech"]
+    assert said == again["speech"]
 
 
 async def test_dry_run_plans_without_acting_or_remembering(

@@ -18,7 +18,7 @@ from enum import StrEnum
 from .catalog import Catalog
 from .device_states import unchanged
 from .domains import OPPOSITES, ConfirmPolicy, domain_info, domain_of, verb_service
-from .grounding import SPEAKER_INDEPENDENT, Grounded, Ungrounded, check_grounding
+from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
 from .language import words
 from .language.tables import STATE_VERBS
 from .reading import Mentions, Reading, find_mentions
@@ -160,6 +160,22 @@ def automation_refused(
         return ()
     named = find_mentions(asked, said.language, catalog).entities
     return tuple(a for a in plan.actions if any(t in named for t in a.targets))
+
+
+def _guessed_here(grounding: Grounded | Ungrounded | None, facts: Facts) -> bool:
+    """Whether the model took a device by its kind here while a word is unread.
+
+    "Turn on the dest lamp": "dest" names nothing the reading knows, so the
+    room's lamp the model chose is a guess at what was meant; it is asked
+    about ("Do you want me to turn on Desk Lamp?"), never run unasked.
+    """
+    return (
+        facts.from_model
+        and facts.reading is not None
+        and bool(facts.reading.unexplained)
+        and isinstance(grounding, Grounded)
+        and any(basis in WEAK for basis in grounding.bases.values())
+    )
 
 
 def learns(enabled: bool, *, answering: bool, question: bool) -> bool:
@@ -352,6 +368,7 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     commanded = reading is None or reading.imperative or not reading.unexplained
     needs_confirmation = not confirmed and (
         implied
+        or _guessed_here(grounding, facts)
         or (
             any(
                 catalog.action_needs_confirmation(action.tool, target, facts.confirm)

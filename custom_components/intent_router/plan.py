@@ -8,7 +8,7 @@ Whatever an utterance or an entity name says, that is the whole reach.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 import json
 import re
@@ -26,6 +26,8 @@ from .safety import MAX_ACTIONS, is_denied
 
 # Characters of a question or answer the model may write (about 40 tokens).
 MAX_SAID = 160
+# Characters of the words a choice takes from the request (an item, a name).
+MAX_TEXT = 80
 # Entity ids one action may name in the model's pattern, and fields (with
 # characters per value) a tool's action may carry: a small model that
 # repeats an id or a field does so until the pattern ends it.
@@ -305,6 +307,61 @@ def plan_json_schema(
             _form(confidence, ask=said),
         ]
     }
+
+
+@dataclass(slots=True, frozen=True)
+class Pick:
+    """The model's choice among the reading's options (options.py).
+
+    `index` is the option's position, None for "none of these"; `value`
+    is the number it filled in, where the option leaves one open.
+    """
+
+    index: int | None
+    value: float | None = None
+    text: str | None = None
+
+
+def choice_json_schema(
+    count: int, *, takes_value: bool, takes_text: bool
+) -> dict[str, Any]:
+    """The schema of a choice: one option's number (0: none), a value if any.
+
+    The reply is a few tokens (`{"pick":3}`); the number is held to the
+    options offered, and `value` and `text` are offered only where an
+    option leaves a number or words open.
+    """
+    properties: dict[str, Any] = {
+        "pick": {"type": "integer", "enum": list(range(count + 1))}
+    }
+    if takes_value:
+        properties["value"] = {"type": "number"}
+    if takes_text:
+        properties["text"] = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["pick"],
+        "additionalProperties": False,
+    }
+
+
+def parse_pick(data: dict[str, Any], count: int) -> Pick:
+    """The model's choice; anything but an option's number is "none"."""
+    pick = data.get("pick")
+    value = data.get("value")
+    if isinstance(pick, bool) or not isinstance(pick, (int, float, str)):
+        return Pick(None)
+    try:
+        number = int(pick)
+    except ValueError:
+        return Pick(None)
+    chosen = number - 1 if 1 <= number <= count else None
+    text = data.get("text")
+    words = text.strip()[:MAX_TEXT] or None if isinstance(text, str) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return Pick(chosen, None, words)
+    return Pick(chosen, float(value), words)
 
 
 def _form(confidence: dict[str, Any], **fields: dict[str, Any]) -> dict[str, Any]:

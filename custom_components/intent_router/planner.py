@@ -45,9 +45,10 @@ from .const import DOMAIN, LOGGER
 from .grounding import pointed_at
 from .llm_client import Completion, LLMClient
 from .llm_reply import LLMAuthError, LLMError
-from .plan import PlanError, parse_plan, plan_json_schema
+from .plan import PlanError, choice_json_schema, parse_plan, plan_json_schema
 from .prompt import (
     USER_OPENING,
+    build_choice_messages,
     build_messages,
     build_phrase_messages,
     conversation_so_far,
@@ -57,6 +58,8 @@ from .reading import Reading
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
     from homeassistant.core import HomeAssistant
 
     from .records import Plan, Turn
@@ -277,7 +280,6 @@ class Planner:
 
         The model gets what the reading understood and what it left open.
         """
-        self._hold_follow()
         settings = self._settings
         mentions = reading.mentions
         messages = build_messages(
@@ -290,12 +292,50 @@ class Planner:
             pointed_at(mentions, catalog, utterance.last_targets(reading.verbs)),
             reading,
         )
+        utterance.trace(
+            entities_sent=len(catalog.entities),
+            services_sent=len(catalog.services),
+        )
+        schema = plan_json_schema(catalog, mentions.entities, mentions.kinds)
+        return await self._async_call(utterance, messages, schema)
+
+    async def async_choose(
+        self,
+        utterance: Utterance,
+        catalog: Catalog,
+        options: Sequence[str],
+        *,
+        takes_value: bool,
+        takes_text: bool,
+    ) -> Completion:
+        """Step 7 with the reading's options: the model picks one (options.py)."""
+        messages = build_choice_messages(
+            catalog,
+            utterance.text,
+            utterance.history,
+            self._settings.extra_instructions,
+            utterance.language,
+            utterance.automation,
+            options,
+        )
+        schema = choice_json_schema(
+            len(options), takes_value=takes_value, takes_text=takes_text
+        )
+        return await self._async_call(utterance, messages, schema)
+
+    async def _async_call(
+        self,
+        utterance: Utterance,
+        messages: list[ChatCompletionMessageParam],
+        schema: dict[str, Any],
+    ) -> Completion:
+        """One request within the turn's budget; a newer turn cancels it."""
+        self._hold_follow()
+        settings = self._settings
         # This utterance puts the stable part into the server's cache itself.
         self._warmed = _digest(messages[0])
         # The request as sent, as core's LLM agents trace theirs.
         utterance.trace(
-            entities_sent=len(catalog.entities),
-            services_sent=len(catalog.services),
             history_turns=len(utterance.history),
             prompt_tokens_estimate=estimate_tokens(messages),
             model_request={"model": settings.model, "messages": messages},
@@ -305,7 +345,7 @@ class Planner:
                 messages,
                 model=settings.model,
                 temperature=settings.temperature,
-                schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
+                schema=schema,
                 budget=self.remaining(utterance),
             ),
             f"{DOMAIN} model call",

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 # How every user message starts: a warm-up sends it after the system part.
 USER_OPENING = "Speaker area: "
+# The last option of every choice (prompt.RULES says what 0 means).
+NONE_OF_THESE = "-"
 # Recent turns are sent newest first until this many characters (~tokens * 4).
 HISTORY_CHAR_BUDGET = 1600
 
@@ -50,7 +52,13 @@ goes in "do"; when you cannot tell how, ask in "ask".
 - If several devices fit and nothing decides between them, ask one short \
 question in "ask" naming the choices.
 - Requests that are not about this home get a short answer in "say".
-- "say" and "ask" are one short sentence in the user's language."""
+- "say" and "ask" are one short sentence in the user's language.
+
+When the request comes with numbered options instead, pick the one that \
+does what the user asked: {"pick":<number>}, adding "value":<number> for an \
+option with N, and "text":"<the words of the request it means>" for an \
+option with X. For a question, pick what it asks about. Never pick one that \
+does the opposite of what was asked. Pick 0 when none fits."""
 
 
 def build_messages(
@@ -78,6 +86,32 @@ def build_messages(
     if reading is not None and (understood := render_reading(reading)):
         user.append(understood)
     user.append(f"Request: {text}")
+    return [
+        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {"role": "user", "content": "\n\n".join(user)},
+    ]
+
+
+def build_choice_messages(
+    catalog: Catalog,
+    text: str,
+    history: Sequence[Turn],
+    extra_instructions: str | None,
+    language: str,
+    automation: str | None,
+    options: Sequence[str],
+) -> list[ChatCompletionMessageParam]:
+    """The request with the reading's options (options.py) to choose from.
+
+    The same system prompt and conversation as a plan's (`build_messages`),
+    so the server's cache serves both; then the words and the options,
+    numbered from 1, with 0 for none of them. No states: the model chooses
+    what was meant, and the home answers.
+    """
+    user = _conversation(catalog, history, language, automation)
+    numbered = [f"{number} {label}" for number, label in enumerate(options, 1)]
+    user.append(f"Request: {text}")
+    user.append("Options:\n" + "\n".join([*numbered, f"0 {NONE_OF_THESE}"]))
     return [
         {"role": "system", "content": _system(catalog, extra_instructions)},
         {"role": "user", "content": "\n\n".join(user)},

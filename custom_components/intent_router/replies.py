@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.helpers import intent
 
 from .executor import ActionOutcome
+from .language import Unit
 from .llm_client import Completion
+from .options import SAY, Option, chosen_plan
 from .records import Action, ActionResult, ExecutedAction, Outcome, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
 
@@ -219,6 +221,30 @@ def confirm_question(
     """
     questions = [_about(hass, phrases, action, "ask") for action in _joined(actions)]
     return " ".join(dict.fromkeys(phrases.say(question) for question in questions))
+
+
+def option_label(
+    hass: HomeAssistant, phrases: Phrasebook, option: Option, catalog: Catalog
+) -> str:
+    """An option as the model reads it, in the turn's language.
+
+    An action as it would be said once done ("Turned off Desk Lamp."), a
+    value left open as N ("Set Desk Lamp to N percent."), words left open
+    as X ("Added X to Shopping List."); a question as what it would be
+    about ("about Desk Lamp").
+    """
+    names = entity_names(hass, option.targets)
+    if option.service == SAY:
+        return phrases.say(phrase("option_say"))
+    if option.question is not None:
+        return phrases.say(phrase("option_about", targets=names))
+    if option.takes_value:
+        unit = "value_degrees" if option.open_unit is Unit.DEGREES else "value_percent"
+        value = phrases.messages[unit].format(value="N")
+        return phrases.say(phrase("did_set", targets=names, value=value))
+    plan = chosen_plan(option, None, "X", catalog)
+    actions = plan.actions if plan is not None else ()
+    return " ".join(phrases.say(_did(hass, phrases, action)) for action in actions)
 
 
 def _joined(actions: Sequence[Action]) -> list[Action]:

@@ -30,7 +30,8 @@ UNIT_WORDS: Mapping[str, tuple[str, str]] = {
 }
 # Arguments of a service call that a reply names, in the order it prefers
 # them, with their unit. A mode (`MODES`) is said in HA's words; an option
-# or a source is a name the owner chose, said as it is.
+# or a source is a name the owner chose, said as it is; a list item or the
+# music asked for, as the words said it.
 _QUANTITIES: Mapping[str, tuple[str, float]] = {
     "brightness_pct": ("%", 1),
     "position": ("%", 1),
@@ -46,7 +47,7 @@ _QUANTITIES: Mapping[str, tuple[str, float]] = {
 # then those HA translates as attributes.
 _STATE_MODES = ("hvac_mode", "operation_mode")
 MODES = (*_STATE_MODES, "preset_mode", "fan_mode", "swing_mode", "mode")
-_NAMES = ("option", "source")
+_NAMES = ("option", "source", "item", "query")
 SPOKEN_ARGUMENTS = (*_QUANTITIES, *MODES, *_NAMES)
 
 

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import base_language, spans
 from .tables import Words, _endings, _table
+
+if TYPE_CHECKING:
+    from ..said import Said
 
 
 @dataclass(slots=True, frozen=True)
@@ -252,4 +256,21 @@ def _opened_by(said: list[str], openers: frozenset[str]) -> int:
     """How many words the opener said first takes, or 0."""
     return next(
         (len(o.split()) for o in openers if said[: len(o.split())] == o.split()), 0
+    )
+
+
+def says_music(said: Said) -> bool:
+    """Whether words say music: a verb that plays, a kind of it, or music itself.
+
+    "I'd like to listen to some jazz", "a podcast please": the music tool is
+    one of what they may mean.
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return False
+    words = list(said.terms)
+    kinds = {word for found in table.kinds.values() for word in found}
+    return bool(
+        spans(words, (*table.play, *table.play_last))
+        or set(words) & (kinds | table.generic)
     )

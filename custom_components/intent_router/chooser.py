@@ -1,0 +1,171 @@
+"""Step 7 with options: the model picks what the words meant, the home speaks.
+
+The reading proposes (options.py), the model chooses (planner.py), and
+what it chose is carried out here: an action through the one gate like any
+plan (plan_runner.py), a question answered from the states (answers.py),
+never in the model's words. A pick of none, a value left out, or a plan
+the gate refuses becomes a question about the option that stands out
+("Do you want me to turn off Desk Lamp?"), and only a yes runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .answers import answer
+from .options import SAY, Option, chosen_plan
+from .plan import parse_pick
+from .planner import parse_completion
+from .records import Outcome, Plan, encode
+from .replies import Source, TurnResult, confirm_question, option_label
+from .speech import refuse
+from .utterance import ModelFailedError
+
+if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
+    from .catalog import Catalog
+    from .llm_client import Completion
+    from .plan_runner import PlanRunner
+    from .planner import Planner
+    from .reading import Reading
+    from .settings import Settings
+    from .utterance import Utterance
+
+
+class Chooser:
+    """Offers the model the reading's options and carries out its pick."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        settings: Settings,
+        runner: PlanRunner,
+        planner: Planner,
+    ) -> None:
+        """Keep the collaborators."""
+        self._hass = hass
+        self._settings = settings
+        self._runner = runner
+        self._planner = planner
+
+    async def async_choose(
+        self,
+        utterance: Utterance,
+        catalog: Catalog,
+        reading: Reading,
+        options: Sequence[Option],
+        *,
+        sentences_left: bool,
+    ) -> TurnResult:
+        """Ask the model which option was meant, then do or answer it.
+
+        With HA's sentences still to try after the model (`sentences_left`),
+        a plan the gate refuses is a model failure they answer; else it is
+        a question about the option that stands out.
+        """
+        labels = [
+            option_label(self._hass, utterance.phrases, option, catalog)
+            for option in options
+        ]
+        utterance.trace(options=labels)
+        completion = await self._planner.async_choose(
+            utterance,
+            catalog,
+            labels,
+            takes_value=any(option.takes_value for option in options),
+            takes_text=any(option.takes_text for option in options),
+        )
+        try:
+            result = await self._async_carry_out(
+                utterance, catalog, reading, options, completion
+            )
+        except ModelFailedError as refused:
+            if sentences_left:
+                raise
+            utterance.trace(choice_refused=refused.reason)
+            result = self._asked_about(utterance, reading, options, catalog)
+        return replace(result, completion=completion)
+
+    async def _async_carry_out(
+        self,
+        utterance: Utterance,
+        catalog: Catalog,
+        reading: Reading,
+        options: Sequence[Option],
+        completion: Completion,
+    ) -> TurnResult:
+        """The option picked, done or answered; else a question about one."""
+        if "pick" in completion.data:
+            pick = parse_pick(completion.data, len(options))
+            chosen = None if pick.index is None else options[pick.index]
+            utterance.trace(picked=pick.index)
+            if chosen is not None and chosen.question is not None:
+                return self._answered(utterance, chosen.question, catalog)
+            plan = (
+                None
+                if chosen is None
+                else chosen_plan(chosen, pick.value, pick.text, catalog)
+            )
+        else:
+            # A server that ignores the schema wrote a plan: held to the words
+            # by the gate like any. An answer in the model's own words counts
+            # only where one was offered; its question never does.
+            plan = parse_completion(completion)
+            answers = plan.speech and any(o.service == SAY for o in options)
+            plan = plan if plan.actions or answers else None
+        if plan is None:
+            return self._asked_about(utterance, reading, options, catalog)
+        utterance.trace(plan=encode(plan))
+        return await self._runner.async_run(
+            utterance, plan, catalog, Source.MODEL, reading=reading
+        )
+
+    def _answered(
+        self, utterance: Utterance, question: Reading, catalog: Catalog
+    ) -> TurnResult:
+        """A question the model said the words ask, answered from the states."""
+        found = answer(
+            question,
+            catalog,
+            utterance.phrases.values,
+            self._settings.confirm_domains,
+        )
+        if found is None:
+            raise refuse("not_sure")
+        utterance.trace(answered_from_states=list(found.about))
+        speech = " ".join(utterance.phrases.say(part) for part in found.said)
+        return TurnResult(speech, Outcome.ANSWERED, Source.MODEL, about=found.about)
+
+    def _asked_about(
+        self,
+        utterance: Utterance,
+        reading: Reading,
+        options: Sequence[Option],
+        catalog: Catalog,
+    ) -> TurnResult:
+        """No pick that can run: ask about the option that stands out, if one does."""
+        plan = _standing_out(reading, options, catalog)
+        if plan is None:
+            raise refuse("not_sure")
+        utterance.trace(asked_about=encode(plan))
+        speech = confirm_question(self._hass, utterance.phrases, plan.actions)
+        return TurnResult(
+            speech, Outcome.CONFIRM, Source.MODEL, plan, pending_plan=plan
+        )
+
+
+def _standing_out(
+    reading: Reading, options: Sequence[Option], catalog: Catalog
+) -> Plan | None:
+    """The action of the one option the words leave, when only one is an action.
+
+    "Turn off the desk lamp" misheard: its one action is asked about, never
+    run unasked. Several ("the desk lamp", its verb unread) are no guess.
+    """
+    actions = [option for option in options if option.question is None]
+    if len(actions) != 1:
+        return None
+    return chosen_plan(actions[0], None, None, catalog)
