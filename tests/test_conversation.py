@@ -28,7 +28,6 @@ from .helpers import (
     schema_allows,
     schema_targets,
     speech,
-    system_prompt,
     user_prompt,
 )
 from .home import EXPOSED_AREAS, NOT_EXPOSED, async_setup_agent, satellite_in
@@ -312,7 +311,7 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     assert any("prompt_tokens_estimate" in d for d in details)
     # The one option the words leave is all the model may pick.
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
-    assert schema["properties"]["pick"]["enum"] == [0, 1]
+    assert schema["properties"]["pick"]["enum"] == [1, 2]
     assert hass.states.get("light.kitchen_lights").state == "off"
 
 
@@ -586,17 +585,17 @@ async def test_a_polite_request_is_not_a_question(
 async def test_floors_reach_the_prompt(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """Areas are listed with their floor, for "the ground floor lights"."""
+    """The floor said finds its areas' devices: "the ground floor lights"."""
     floor = fr.async_get(hass).async_create("Ground Floor")
     area_reg = ar.async_get(hass)
     kitchen = area_reg.async_get_area_by_name("Kitchen")
     assert kitchen is not None
     area_reg.async_update(kitchen.id, floor_id=floor.floor_id)
-    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_reply('{"pick":1}')
 
     await converse(hass, agent_id, "turn off the ground floor lights")
 
-    assert "Kitchen (Ground Floor)" in system_prompt(llm_server, 0)
+    assert "1 Turned off Kitchen Lights." in user_prompt(llm_server, 0)
     assert hass.states.get("light.kitchen_lights").state == "off"
 
 

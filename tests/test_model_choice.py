@@ -58,7 +58,7 @@ async def test_the_model_picks_what_the_words_allow(
         "3 Made Bed Light brighter.",
         "4 Dimmed Bed Light.",
         "5 Set Bed Light to N percent.",
-        "0 -",
+        "6 none of these.",
     ]
     assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100
 
@@ -76,10 +76,14 @@ async def test_a_value_the_words_leave_open_is_filled_in_by_the_model(
 
     assert _options(llm_server) == [
         "1 Ich habe Bed Light auf N Prozent gestellt.",
-        "0 -",
+        "2 nichts davon.",
     ]
+    # Only the option that leaves a number open takes one.
     schema = llm_server.requests[-1]["response_format"]["json_schema"]["schema"]
-    assert schema["properties"]["value"] == {"type": "number"}
+    assert schema["anyOf"][1]["properties"] == {
+        "pick": {"const": 1},
+        "value": {"type": "number"},
+    }
     assert hass.states.get(BED_LIGHT).attributes["brightness"] == 255
 
 
@@ -94,7 +98,10 @@ async def test_a_question_is_answered_from_the_states(
         hass, agent_id, "est-ce que Bed Light brille encore ?", bedroom, language="fr"
     )
 
-    assert _options(llm_server) == ["1 à propos de Bed Light.", "0 -"]
+    assert _options(llm_server) == [
+        "1 à propos de Bed Light.",
+        "2 aucune de ces options.",
+    ]
     assert speech(result) == "Bed Light : allumé."
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+import re
 from typing import TYPE_CHECKING
 
 from .answers import answer
@@ -74,13 +75,13 @@ class Chooser:
         completion = await self._planner.async_choose(
             utterance,
             catalog,
-            labels,
-            takes_value=any(option.takes_value for option in options),
-            takes_text=any(option.takes_text for option in options),
+            [*labels, utterance.say("option_none")],
+            open_values=[n for n, o in enumerate(options, 1) if o.takes_value],
+            open_words=[n for n, o in enumerate(options, 1) if o.takes_text],
         )
         try:
             result = await self._async_carry_out(
-                utterance, catalog, reading, options, completion
+                utterance, catalog, reading, options, labels, completion
             )
         except ModelFailedError as refused:
             if sentences_left:
@@ -95,20 +96,20 @@ class Chooser:
         catalog: Catalog,
         reading: Reading,
         options: Sequence[Option],
+        labels: Sequence[str],
         completion: Completion,
     ) -> TurnResult:
         """The option picked, done or answered; else a question about one."""
         if "pick" in completion.data:
-            pick = parse_pick(completion.data, len(options))
-            chosen = None if pick.index is None else options[pick.index]
+            pick = parse_pick(completion.data, len(options) + 1)
             utterance.trace(picked=pick.index)
-            if chosen is not None and chosen.question is not None:
+            if pick.index is None:
+                return self._asked_about(utterance, reading, options, catalog)
+            chosen = options[pick.index]
+            if chosen.question is not None:
                 return self._answered(utterance, chosen.question, catalog)
-            plan = (
-                None
-                if chosen is None
-                else chosen_plan(chosen, pick.value, pick.text, catalog)
-            )
+            words = _filled(pick.text, labels[pick.index])
+            plan = chosen_plan(chosen, pick.value, words, catalog)
         else:
             # A server that ignores the schema wrote a plan: held to the words
             # by the gate like any. An answer in the model's own words counts
@@ -169,3 +170,17 @@ def _standing_out(
     if len(actions) != 1:
         return None
     return chosen_plan(actions[0], None, None, catalog)
+
+
+def _filled(text: str | None, label: str) -> str | None:
+    """The words the model filled in for an option's X, without its label.
+
+    A small model often writes the whole option back ("Added oat milk to
+    Shopping List."): what stands where X stood is what it meant.
+    """
+    if text is None or "X" not in label.split():
+        return text
+    before, _, after = label.partition("X")
+    pattern = re.escape(before.strip()) + r"\s*(.+?)\s*" + re.escape(after.strip())
+    found = re.fullmatch(pattern, text.strip(), flags=re.IGNORECASE)
+    return found.group(1) if found else text

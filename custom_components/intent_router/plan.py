@@ -323,31 +323,41 @@ class Pick:
 
 
 def choice_json_schema(
-    count: int, *, takes_value: bool, takes_text: bool
+    count: int, *, open_values: Collection[int], open_words: Collection[int]
 ) -> dict[str, Any]:
-    """The schema of a choice: one option's number (0: none), a value if any.
+    """The schema of a choice among `count` numbered options (the last: none).
 
-    The reply is a few tokens (`{"pick":3}`); the number is held to the
-    options offered, and `value` and `text` are offered only where an
-    option leaves a number or words open.
+    The reply is a few tokens (`{"pick":3}`): a small model writes every
+    field a schema allows, so an option that leaves a number open
+    (`open_values`, by number) is the only one that takes `value`, one that
+    leaves words open (`open_words`) the only one that takes `text`.
     """
-    properties: dict[str, Any] = {
-        "pick": {"type": "integer", "enum": list(range(count + 1))}
-    }
-    if takes_value:
-        properties["value"] = {"type": "number"}
-    if takes_text:
-        properties["text"] = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+    plain = [n for n in range(1, count + 1) if n not in {*open_values, *open_words}]
+    forms = [_choice({"pick": {"type": "integer", "enum": plain}})]
+    forms += [
+        _choice({"pick": {"const": n}, "value": {"type": "number"}})
+        for n in open_values
+    ]
+    text = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+    forms += [_choice({"pick": {"const": n}, "text": text}) for n in open_words]
+    return forms[0] if len(forms) == 1 else {"anyOf": forms}
+
+
+def _choice(properties: dict[str, Any]) -> dict[str, Any]:
+    """One form of a choice: these fields, each required, nothing else."""
     return {
         "type": "object",
         "properties": properties,
-        "required": ["pick"],
+        "required": list(properties),
         "additionalProperties": False,
     }
 
 
 def parse_pick(data: dict[str, Any], count: int) -> Pick:
-    """The model's choice; anything but an option's number is "none"."""
+    """The model's choice among `count` options (the last: none of these).
+
+    Anything but an option's number is none.
+    """
     pick = data.get("pick")
     value = data.get("value")
     if isinstance(pick, bool) or not isinstance(pick, (int, float, str)):
@@ -356,7 +366,7 @@ def parse_pick(data: dict[str, Any], count: int) -> Pick:
         number = int(pick)
     except ValueError:
         return Pick(None)
-    chosen = number - 1 if 1 <= number <= count else None
+    chosen = number - 1 if 1 <= number < count else None
     text = data.get("text")
     words = text.strip()[:MAX_TEXT] or None if isinstance(text, str) else None
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -13,7 +13,7 @@ without the model does not read them all anew.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 import hashlib
 import json
@@ -51,6 +51,7 @@ from .prompt import (
     build_choice_messages,
     build_messages,
     build_phrase_messages,
+    choice_system,
     conversation_so_far,
     estimate_tokens,
 )
@@ -176,18 +177,10 @@ class Planner:
 
     async def _async_warm_up(self) -> None:
         """Send the stable part for one token, unless the server has it."""
-        catalog = await async_build_catalog(
-            self._hass,
-            (),
-            self._hass.config.language,
-            None,
-            self._settings.allowed_domains,
-            (),
-            self._tool_sources,
-        )
-        system = build_messages(
-            catalog, "", [], self._settings.extra_instructions, "", None
-        )[0]
+        system: ChatCompletionMessageParam = {
+            "role": "system",
+            "content": choice_system(self._settings.extra_instructions),
+        }
         digest = _digest(system)
         if digest == self._warmed:
             return
@@ -305,10 +298,15 @@ class Planner:
         catalog: Catalog,
         options: Sequence[str],
         *,
-        takes_value: bool,
-        takes_text: bool,
+        open_values: Collection[int],
+        open_words: Collection[int],
     ) -> Completion:
-        """Step 7 with the reading's options: the model picks one (options.py)."""
+        """Step 7 with the reading's options: the model picks one (options.py).
+
+        `options` are numbered from 1, the last "none of these"; those of
+        `open_values` and `open_words` (their numbers) leave a number or
+        words for the model to fill in.
+        """
         messages = build_choice_messages(
             catalog,
             utterance.text,
@@ -319,7 +317,7 @@ class Planner:
             options,
         )
         schema = choice_json_schema(
-            len(options), takes_value=takes_value, takes_text=takes_text
+            len(options), open_values=open_values, open_words=open_words
         )
         return await self._async_call(utterance, messages, schema)
 

@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 
 # How every user message starts: a warm-up sends it after the system part.
 USER_OPENING = "Speaker area: "
-# The last option of every choice (prompt.RULES says what 0 means).
-NONE_OF_THESE = "-"
 # Recent turns are sent newest first until this many characters (~tokens * 4).
 HISTORY_CHAR_BUDGET = 1600
 
@@ -52,13 +50,18 @@ goes in "do"; when you cannot tell how, ask in "ask".
 - If several devices fit and nothing decides between them, ask one short \
 question in "ask" naming the choices.
 - Requests that are not about this home get a short answer in "say".
-- "say" and "ask" are one short sentence in the user's language.
+- "say" and "ask" are one short sentence in the user's language."""
 
-When the request comes with numbered options instead, pick the one that \
-does what the user asked: {"pick":<number>}, adding "value":<number> for an \
-option with N, and "text":"<the words of the request it means>" for an \
-option with X. For a question, pick what it asks about. Never pick one that \
-does the opposite of what was asked. Pick 0 when none fits."""
+# How the model chooses among the reading's options (options.py): a prompt
+# of its own, short, so that a small model reads little and sees the task.
+CHOICE_RULES = """\
+You are the voice assistant of a home. The user said something, and below \
+it are numbered options for what it may mean. Reply with JSON only: \
+{"pick":<number>}, the option that does what the user asked. An option \
+with N also needs "value": the number the user means. An option with X \
+also needs "text": only the words of the request that X stands for. For a \
+question, pick the option about what it asks. Never pick an option that does \
+the opposite of what was asked. Pick the last option only when no other fits."""
 
 
 def build_messages(
@@ -103,19 +106,29 @@ def build_choice_messages(
 ) -> list[ChatCompletionMessageParam]:
     """The request with the reading's options (options.py) to choose from.
 
-    The same system prompt and conversation as a plan's (`build_messages`),
-    so the server's cache serves both; then the words and the options,
-    numbered from 1, with 0 for none of them. No states: the model chooses
-    what was meant, and the home answers.
+    A system prompt of its own (`CHOICE_RULES`, the same for every turn),
+    the conversation so far, then the words and the options numbered from 1
+    (the last is "none of these"). No states: the model chooses what was
+    meant, and the home answers.
     """
     user = _conversation(catalog, history, language, automation)
     numbered = [f"{number} {label}" for number, label in enumerate(options, 1)]
     user.append(f"Request: {text}")
-    user.append("Options:\n" + "\n".join([*numbered, f"0 {NONE_OF_THESE}"]))
+    user.append("Options:\n" + "\n".join(numbered))
     return [
-        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {"role": "system", "content": choice_system(extra_instructions)},
         {"role": "user", "content": "\n\n".join(user)},
     ]
+
+
+def choice_system(extra_instructions: str | None) -> str:
+    """The system prompt of every choice: its rules and the owner's words."""
+    if extra_instructions and extra_instructions.strip():
+        return (
+            f"{CHOICE_RULES}\n\nInstructions from the home's owner:\n"
+            f"{extra_instructions.strip()}"
+        )
+    return CHOICE_RULES
 
 
 def conversation_so_far(
@@ -127,12 +140,12 @@ def conversation_so_far(
 ) -> list[ChatCompletionMessageParam]:
     """The messages up to the next turn's own part: what a warm-up sends.
 
-    Exactly the start of what `build_messages` sends for the next turn of
-    this conversation, so a server that caches prompts reads only the new
-    turn's states and words then.
+    Exactly the start of what `build_choice_messages` sends for the next
+    turn of this conversation, so a server that caches prompts reads only
+    the new turn's words and options then.
     """
     return [
-        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {"role": "system", "content": choice_system(extra_instructions)},
         {
             "role": "user",
             "content": "\n\n".join(

@@ -269,6 +269,10 @@ def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
     return _about(hass, phrases, action, "did")
 
 
+# Fields a sentence of a service's own says as the words gave them.
+_WORDED = ("item", "query")
+
+
 def _about(
     hass: HomeAssistant, phrases: Phrasebook, action: Action, prefix: str
 ) -> Phrase:
@@ -296,7 +300,9 @@ def _about(
     if value is not None and (key is None or service == "turn_on"):
         key = f"{prefix}_set"
     if key is not None:
-        return phrase(key, targets=targets, value=value or "")
+        # A list's item, the music asked for: said as the words said them.
+        worded = next((str(action.args[f]) for f in _WORDED if f in action.args), "")
+        return phrase(key, targets=targets, value=value or worded)
     if prefix == "ask":
         # A tool's own name is its last part ("mcp.<server>.add_todo").
         named = phrases.values.service(domain, action.tool.rpartition(".")[2])

@@ -30,8 +30,7 @@ UNIT_WORDS: Mapping[str, tuple[str, str]] = {
 }
 # Arguments of a service call that a reply names, in the order it prefers
 # them, with their unit. A mode (`MODES`) is said in HA's words; an option
-# or a source is a name the owner chose, said as it is; a list item or the
-# music asked for, as the words said it.
+# or a source is a name the owner chose, said as it is.
 _QUANTITIES: Mapping[str, tuple[str, float]] = {
     "brightness_pct": ("%", 1),
     "position": ("%", 1),
@@ -47,7 +46,7 @@ _QUANTITIES: Mapping[str, tuple[str, float]] = {
 # then those HA translates as attributes.
 _STATE_MODES = ("hvac_mode", "operation_mode")
 MODES = (*_STATE_MODES, "preset_mode", "fan_mode", "swing_mode", "mode")
-_NAMES = ("option", "source", "item", "query")
+_NAMES = ("option", "source")
 SPOKEN_ARGUMENTS = (*_QUANTITIES, *MODES, *_NAMES)
 
 
