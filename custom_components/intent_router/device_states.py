@@ -102,10 +102,10 @@ def at_step_end(domain: str, direction: int, attributes: Mapping[str, Any]) -> b
 
 
 def stepped_value(domain: str, attributes: Mapping[str, Any]) -> dict[str, float]:
-    """What a step moves, as the argument of a call that sets it ("100 percent")."""
-    stepped = _STEPPED.get(domain)
-    if stepped is None:
-        return {}
-    attribute, _, _, argument, factor = stepped
+    """What a step moves, as the argument of a call that sets it ("100 percent").
+
+    For a device `at_step_end` (a domain a step moves).
+    """
+    attribute, _, _, argument, factor = _STEPPED[domain]
     reported = attributes.get(attribute)
     return {argument: float(reported) * factor} if is_number(reported) else {}
