@@ -142,9 +142,9 @@ async def run_case(
     elif case.set == "slurp":
         verdict = judge_slurp(case, turn)
     elif case.set == "home_llm_refusals":
-        verdict = judge_refusal(turn)
+        verdict = judge_refusal(case, turn, after)
     else:
-        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes, before)
+        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes)
     return turn, verdict, outside_targets(case, turn, targets)
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers import intent
 
+from .device_states import stepped_value
 from .executor import ActionOutcome
 from .language import Unit
 from .llm_client import Completion
@@ -315,33 +316,23 @@ def _about(
 def already_speech(
     phrases: Phrasebook, actions: Sequence[Action], catalog: Catalog
 ) -> str:
-    """Devices already as asked, by the value or state they have.
+    """Devices a step can take no further, by the value they are at.
 
-    "X is already at 50 percent" for a value asked; else the state ("X is
-    already on"). A thermostat's state is its mode, said as a mode ("steht
-    schon auf Heizen").
+    "Kitchen Lights is already at 100 percent", "... at 30 degrees".
     """
     values = phrases.values
-    # (message, its placeholder, what it says) -> the names it is said of
-    by_said: dict[tuple[str, str, str], list[str]] = {}
+    # What is said -> the names it is said of
+    by_value: dict[str, list[str]] = {}
     for action in actions:
-        value = values.argument(action.tool.partition(".")[0], action.args)
         for target in action.targets:
             info = catalog.exposed[target]
-            if value is not None:
-                key = "already_value"
-                placeholder, said = "value", value
-            else:
-                mode = info.domain == "climate" and info.state != "off"
-                key = "already_mode" if mode else "already_state"
-                placeholder = "state"
-                said = values.state(
-                    info.domain, info.all_attributes.get("device_class"), info.state
-                )
-            by_said.setdefault((key, placeholder, said), []).append(info.name)
+            value = values.argument(
+                info.domain, stepped_value(info.domain, info.all_attributes)
+            )
+            by_value.setdefault(value or "", []).append(info.name)
     return " ".join(
-        phrases.say(phrase(key, names=Names(tuple(names)), **{placeholder: text}))
-        for (key, placeholder, text), names in by_said.items()
+        phrases.say(phrase("already_value", names=Names(tuple(names)), value=value))
+        for value, names in by_value.items()
     )
 
 
