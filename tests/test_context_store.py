@@ -26,6 +26,7 @@ from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from .agents import agent_data
 from .helpers import act, converse, plan, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -497,7 +498,7 @@ async def test_expired_turns_are_pruned_when_loaded(
     await hass.async_block_till_done()
 
     assert set(hass_storage[key]["data"]["turns"]) == {"fresh-device"}
-    assert mock_config_entry.runtime_data.context.counts() == {"keys": 1, "turns": 1}
+    assert agent_data(mock_config_entry).context.counts() == {"keys": 1, "turns": 1}
 
 
 async def test_chats_without_a_device_keep_context_per_conversation(
