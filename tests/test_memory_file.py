@@ -34,7 +34,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, json as json_helper, storage
 
-from .agents import agent_data
+from .agents import agent_data, only_agent
 from .helpers import act, converse, plan, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -51,7 +51,7 @@ def hass_config_dir(hass_tmp_config_dir: str) -> str:
 
 
 def _key(entry: MockConfigEntry) -> str:
-    return f"{DOMAIN}.context.{entry.entry_id}"
+    return f"{DOMAIN}.context.{only_agent(entry).subentry_id}"
 
 
 def _turn(text: str, **fields: Any) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def _texts(entry: MockConfigEntry, key: str) -> list[str]:
 
 def _issue(hass: HomeAssistant, entry: MockConfigEntry) -> ir.IssueEntry | None:
     return ir.async_get(hass).async_get_issue(
-        DOMAIN, f"memory_set_aside_{entry.entry_id}"
+        DOMAIN, f"memory_set_aside_{only_agent(entry).subentry_id}"
     )
 
 
