@@ -50,7 +50,7 @@ async def _async_options_to_agent(
     hass: HomeAssistant, entry: IntentRouterConfigEntry
 ) -> None:
     """1 -> 2: the entry's options become its first agent, named as the entry."""
-    old_id = entry.entry_id
+    entry_id = entry.entry_id
     agent = ConfigSubentry(
         data=MappingProxyType(dict(entry.options)),
         subentry_type=SUBENTRY_AGENT,
@@ -58,14 +58,14 @@ async def _async_options_to_agent(
         unique_id=None,
     )
     hass.config_entries.async_add_subentry(entry, agent)
-    _move_entity_and_device(hass, entry.entry_id, agent.subentry_id)
+    _move_entity_and_device(hass, entry_id, agent.subentry_id)
     hass.config_entries.async_update_entry(
         entry, options={}, version=2, minor_version=1
     )
     for file in (context_file, learned_file):
-        await async_move_file(hass, file(old_id), file(agent.subentry_id))
+        await async_move_file(hass, file(entry_id), file(agent.subentry_id))
     # Raised for the entry's timeout; the next warm-up raises the agent's.
-    async_withdraw(hass, issue_id(old_id))
+    async_withdraw(hass, issue_id(entry_id))
 
 
 def _move_entity_and_device(hass: HomeAssistant, entry_id: str, agent_id: str) -> None:
