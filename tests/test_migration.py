@@ -212,3 +212,26 @@ async def test_an_entry_of_a_newer_version_is_left_alone(
     assert entry.version == 3
     assert entry.options == OLD_OPTIONS
     assert entry.subentries == {}
+
+
+async def test_a_file_that_cannot_be_read_stays_where_it_is(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The entry still migrates and loads; the agent starts without that memory."""
+    entry = _old_entry(hass, llm_server.url)
+    key = f"{DOMAIN}.context.{entry.entry_id}"
+    # No version: the Store cannot read it (as in test_memory_file.py).
+    hass_storage[key] = {"key": key, "data": {"turns": {}}}
+
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.version == 2
+    assert hass_storage[key] == {"key": key, "data": {"turns": {}}}
+    assert f"Could not move the file {key}" in caplog.text
+    diagnostics = await async_get_config_entry_diagnostics(hass, entry)
+    assert agent_diagnostics(diagnostics, entry)["context"]["turns"] == 0

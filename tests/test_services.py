@@ -28,6 +28,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
 from .agents import agent_data, agent_entity, only_agent, set_agent_options
@@ -401,9 +402,14 @@ async def test_the_agent_must_exist_and_be_loaded(
     """
     data = {"text": "hello"} if service == "route" else {}
     agent = agent_entity(hass, entry)
+    # An entity of the integration that is no agent of the loaded server.
+    stray = er.async_get(hass).async_get_or_create(
+        "conversation", DOMAIN, "stray", config_entry=entry
+    )
     for agent_id, key in (
         ("conversation.no_such_agent", "unknown_agent"),
         ("light.kitchen_lights", "unknown_agent"),
+        (stray.entity_id, "unknown_agent"),
         (agent, "service_config_entry_not_loaded"),
     ):
         if agent_id == agent:

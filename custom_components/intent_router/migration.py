@@ -37,10 +37,11 @@ MINOR_VERSION: Final = 1
 
 
 async def async_migrate(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> bool:
-    """Bring the entry to the current version; False for a newer one."""
+    """Bring the entry to the current version, one step at a time.
+
+    Home Assistant itself refuses an entry of a newer version.
+    """
     LOGGER.debug("Migrating from version %s.%s", entry.version, entry.minor_version)
-    if entry.version > VERSION:
-        return False  # written by a newer Intent Router
     if entry.version == 1:
         await _async_options_to_agent(hass, entry)
     return True
