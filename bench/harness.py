@@ -60,7 +60,9 @@ from custom_components.intent_router.const import (
     CONF_USE_LLM,
     DOMAIN,
     EVENT_HANDLED,
+    SUBENTRY_AGENT,
 )
+from custom_components.intent_router.data import AgentData
 from custom_components.intent_router.settings import default_options
 from homeassistant import loader
 from homeassistant.components import conversation
@@ -70,7 +72,11 @@ from homeassistant.components.conversation.default_agent import (
     LanguageIntents,
 )
 from homeassistant.components.intent.const import TIMER_DATA
-from homeassistant.config_entries import ConfigEntryState
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigEntryState,
+    ConfigSubentryData,
+)
 from homeassistant.const import (
     ATTR_DOMAIN,
     ATTR_ENTITY_ID,
@@ -182,9 +188,9 @@ class Turn:
 def entry_options(
     model: str, *, local_first: bool, timeout: float, use_llm: bool = True
 ) -> dict[str, Any]:
-    """The integration's options: its defaults, with the benchmark's choices.
+    """The agent's options: its defaults, with the benchmark's choices.
 
-    `use_llm=False` turns the entry's "use the language model" option off:
+    `use_llm=False` turns the agent's "use the language model" option off:
     Home Assistant's own sentences only.
     """
     return {
@@ -193,6 +199,12 @@ def entry_options(
         CONF_LOCAL_FIRST: local_first,
         **({} if use_llm else {CONF_USE_LLM: False}),
     }
+
+
+def the_agent(entry: ConfigEntry) -> tuple[str, AgentData]:
+    """The bench entry's one agent: its subentry id and what it has at run time."""
+    ((subentry_id, agent),) = entry.runtime_data.agents.items()
+    return subentry_id, agent
 
 
 class Instance:
@@ -432,8 +444,15 @@ async def async_instance(
                 domain=DOMAIN,
                 title="bench",
                 data={CONF_URL: llm_url, CONF_API_KEY: api_key, CONF_VERIFY_SSL: True},
-                options=options,
-                version=1,
+                subentries_data=[
+                    ConfigSubentryData(
+                        data=options,
+                        subentry_type=SUBENTRY_AGENT,
+                        title="bench",
+                        unique_id=None,
+                    )
+                ],
+                version=2,
                 minor_version=1,
             )
             entry.add_to_hass(hass)

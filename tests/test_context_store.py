@@ -26,6 +26,7 @@ from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from .agents import agent_data, only_agent
 from .helpers import act, converse, plan, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -229,7 +230,7 @@ async def test_context_survives_a_restart(
     await converse(hass, agent_id, "kitchen lights off", kitchen)
 
     # The delayed save writes within a minute, without a write per utterance.
-    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    key = STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
     assert key not in hass_storage
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=31))
     await hass.async_block_till_done()
@@ -299,7 +300,9 @@ async def test_old_turns_expire_and_the_cap_holds(
     assert "Recent turns" not in _user_prompt(llm_server, 4)
 
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
-    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    stored = hass_storage[
+        STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
+    ]["data"]
     assert [t["text"] for t in stored["turns"][device]] == ["say five"]
 
 
@@ -321,7 +324,9 @@ async def test_secrets_are_masked_before_storage(
     )
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
 
-    stored = str(hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id])
+    stored = str(
+        hass_storage[STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id]
+    )
     assert "hunter2" not in stored
     assert "4111" not in stored
     assert "password is ***" in stored
@@ -386,7 +391,9 @@ async def test_long_digit_chains_are_masked_in_storage(
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
 
     assert speech(result)
-    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    stored = hass_storage[
+        STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
+    ]["data"]
     assert stored["turns"][kitchen][0]["text"] in {"***", "***-"}
 
 
@@ -402,7 +409,7 @@ async def test_removing_the_entry_deletes_its_context(
     llm_server.add_plan(plan(speech="Hi."))
     await converse(hass, agent_id, "hello", kitchen)
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
-    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    key = STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
     assert key in hass_storage
 
     await hass.config_entries.async_remove(mock_config_entry.entry_id)
@@ -444,7 +451,9 @@ async def test_ten_turns_are_remembered_and_the_newest_sent(
     assert assert_newest_first_kept(history)
 
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
-    stored = hass_storage[STORAGE_KEY_PREFIX + mock_config_entry.entry_id]["data"]
+    stored = hass_storage[
+        STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
+    ]["data"]
     assert len(stored["turns"][kitchen]) == 10
 
 
@@ -475,7 +484,7 @@ async def test_expired_turns_are_pruned_when_loaded(
     hass_storage: dict[str, Any],
 ) -> None:
     """A restart after a long pause forgets what is past the TTL, on disk too."""
-    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    key = STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
     turn = {
         "text": "kitchen off",
         "speech": "Off.",
@@ -499,7 +508,7 @@ async def test_expired_turns_are_pruned_when_loaded(
     await hass.async_block_till_done()
 
     assert set(hass_storage[key]["data"]["turns"]) == {"fresh-device"}
-    assert mock_config_entry.runtime_data.context.counts() == {"keys": 1, "turns": 1}
+    assert agent_data(mock_config_entry).context.counts() == {"keys": 1, "turns": 1}
 
 
 async def test_chats_without_a_device_keep_context_per_conversation(
@@ -533,7 +542,7 @@ async def test_pending_turns_are_written_when_home_assistant_stops(
     """A turn still waiting for its delayed save is not lost on shutdown."""
     llm_server.add_plan(plan(speech="Noted."))
     await converse(hass, agent_id, "remember this", kitchen)
-    key = STORAGE_KEY_PREFIX + mock_config_entry.entry_id
+    key = STORAGE_KEY_PREFIX + only_agent(mock_config_entry).subentry_id
     assert key not in hass_storage
 
     hass.bus.async_fire(EVENT_HOMEASSISTANT_FINAL_WRITE)

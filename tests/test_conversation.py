@@ -18,6 +18,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, floor_registry as fr, intent
 from homeassistant.setup import async_setup_component
 
+from .agents import agent_data, set_agent_options
 from .helpers import (
     act,
     agent_details,
@@ -382,7 +383,7 @@ async def test_the_rate_limiter_forgets_chats_gone_quiet(
     What the limiter holds is the only trace of it (memory), so the test
     counts its keys.
     """
-    agent = mock_config_entry.runtime_data.agent
+    agent = agent_data(mock_config_entry).agent
     for _ in range(RATE_LIMIT_KEYS + 1):
         # A new conversation every time; "again" with nothing to repeat
         # needs no model.
@@ -506,9 +507,7 @@ async def test_slow_model_is_cut_off_at_the_timeout(
     mock_config_entry: MockConfigEntry,
 ) -> None:
     """A model that never answers: the timeout ends the turn, with a reply."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, CONF_TIMEOUT: 1.0}
-    )
+    set_agent_options(hass, mock_config_entry, {CONF_TIMEOUT: 1.0})
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     llm_server.add_plan(

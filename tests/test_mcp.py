@@ -35,6 +35,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, issue_registry as ir
 from homeassistant.util import dt as dt_util
 
+from .agents import only_agent, set_agent_options
 from .helpers import (
     act,
     agent_details,
@@ -236,9 +237,7 @@ async def setup_entry(
 ) -> None:
     """Set the integration up with these MCP servers (and options)."""
     await async_setup_demo_home(hass)
-    hass.config_entries.async_update_entry(
-        entry, options={**entry.options, CONF_MCP_SERVERS: servers, **options}
-    )
+    set_agent_options(hass, entry, {CONF_MCP_SERVERS: servers, **options})
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert entry.state is ConfigEntryState.LOADED
@@ -444,12 +443,13 @@ async def test_down_server_leaves_the_rest_working(
         mock_config_entry,
         [{"url": down_url, "token": None}, {"url": live.url, "token": None}],
     )
-    issue_id = f"mcp_{mock_config_entry.entry_id}_{server_names([down_url])[0]}"
+    agent = only_agent(mock_config_entry)
+    issue_id = f"mcp_{agent.subentry_id}_{server_names([down_url])[0]}"
     issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
     assert issue is not None
     assert issue.translation_key == "mcp_server_unavailable"
     assert issue.translation_placeholders == {
-        "entry": mock_config_entry.title,
+        "agent": agent.title,
         "server": f"127_0_0_1_{port}",
         "url": down_url,
         "reason": "cannot connect",

@@ -25,6 +25,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
+from .agents import set_agent_options
 from .helpers import act, converse, plan, speech
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
@@ -137,12 +138,9 @@ async def test_the_default_player_when_the_area_has_none(
     mock_config_entry: MockConfigEntry,
 ) -> None:
     """From a hallway without a speaker, the default music player plays."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry,
-        options={**mock_config_entry.options, CONF_DEFAULT_MUSIC_PLAYER: KITCHEN},
-    )
-    # Options are read at set-up: the options flow reloads the entry, so do we.
-    await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    # Options are read at set-up: changing an agent reloads the entry.
+    set_agent_options(hass, mock_config_entry, {CONF_DEFAULT_MUSIC_PLAYER: KITCHEN})
+    await hass.async_block_till_done()
     hallway = satellite_in(hass, "Hallway")
     llm_server.add_plan(plan(play("So What Miles Davis", "track")))
 
@@ -279,9 +277,8 @@ async def test_a_failing_or_hanging_player_is_reported(
     failure: str,
 ) -> None:
     """An error or a call that outlasts the timeout: it did not start."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, "timeout": 1.0}
-    )
+    set_agent_options(hass, mock_config_entry, {"timeout": 1.0})
+    await hass.async_block_till_done()
     if failure == "raises":
         speakers.kitchen.failure = HomeAssistantError("speaker offline")
     else:

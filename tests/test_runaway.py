@@ -23,6 +23,7 @@ from custom_components.intent_router.safety import MAX_ACTIONS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 
+from .agents import agent_diagnostics
 from .helpers import act, converse, plan, schema_allows, speech
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
@@ -114,7 +115,8 @@ async def test_json_that_is_not_a_plan_is_an_invalid_answer(
     assert _details(result)["fallback"] == "malformed"
     assert events[-1].data["failure"] == "model_invalid_reply"
     diagnostics = await async_get_config_entry_diagnostics(hass, mock_config_entry)
-    assert diagnostics["turns"]["counters"]["failure_model_invalid_reply"] == 1
+    counters = agent_diagnostics(diagnostics, mock_config_entry)["turns"]["counters"]
+    assert counters["failure_model_invalid_reply"] == 1
     assert hass.states.get(KITCHEN_LIGHTS).state == "on"
 
 

@@ -60,13 +60,14 @@ if TYPE_CHECKING:
 
 
 class IntentRouterAgent:
-    """Routes utterances for one config entry (one model server)."""
+    """Routes utterances for one agent (a config subentry of a model server)."""
 
     def __init__(  # noqa: PLR0913 - collaborators are passed in, not looked up
         self,
         hass: HomeAssistant,
         *,
         entry_id: str,
+        subentry_id: str,
         settings: Settings,
         client: LLMClient,
         context: ContextStore,
@@ -79,6 +80,7 @@ class IntentRouterAgent:
         """Keep the collaborators; `languages` are the shipped translations."""
         self._hass = hass
         self._entry_id = entry_id
+        self._subentry_id = subentry_id
         self._settings = settings
         self._context = context
         self._learned = learned
@@ -279,6 +281,7 @@ class IntentRouterAgent:
         """Step 12: fire `intent_router_handled` and count the turn (no text)."""
         data = {
             "entry_id": self._entry_id,
+            "subentry_id": self._subentry_id,
             "device_id": user_input.device_id,
             "conversation_id": user_input.conversation_id,
             "text_length": len(text),

@@ -38,6 +38,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult, TextContent, Tool as RemoteTool
 from referencing.exceptions import Unresolvable
 
+from homeassistant.config_entries import ConfigSubentry
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.httpx_client import create_async_httpx_client
@@ -140,14 +141,14 @@ class McpServer:
     def __init__(
         self,
         hass: HomeAssistant,
-        entry: IntentRouterConfigEntry,
+        agent: ConfigSubentry,
         name: str,
         url: str,
         token: str | None,
     ) -> None:
         """Prepare the server's HTTP client; nothing is sent yet."""
         self._hass = hass
-        self._entry = entry
+        self._agent = agent
         self.name = name
         self.url = url
         self.tools: dict[str, McpTool] = {}
@@ -171,8 +172,8 @@ class McpServer:
 
     @property
     def issue_id(self) -> str:
-        """The repair issue of this server of this entry."""
-        return f"mcp_{self._entry.entry_id}_{self.name}"
+        """The repair issue of this server of this agent."""
+        return f"mcp_{self._agent.subentry_id}_{self.name}"
 
     def _client_factory(
         self,
@@ -247,14 +248,14 @@ class McpServer:
             return
         self.tools = {}
         self._listing.failed(problem.reason)
-        # The token is an option of this entry, not its credentials, so a
+        # The token is an option of this agent, not its credentials, so a
         # refusal is a repair issue pointing at the options, not a reauth.
         async_warn(
             self._hass,
             self.issue_id,
             problem.problem,
             {
-                "entry": self._entry.title,
+                "agent": self._agent.title,
                 "server": self.name,
                 "url": _public_url(self.url),
                 "reason": problem.reason,
@@ -439,13 +440,14 @@ class McpToolSource:
 async def async_setup_mcp(
     hass: HomeAssistant,
     entry: IntentRouterConfigEntry,
+    agent: ConfigSubentry,
     configured: Sequence[McpServerConfig],
 ) -> McpToolSource:
-    """Connect to the configured servers, list their tools and keep them fresh."""
+    """Connect to the agent's servers, list their tools and keep them fresh."""
     names = server_names([server.url for server in configured])
     source = McpToolSource(
         [
-            McpServer(hass, entry, name, server.url, server.token)
+            McpServer(hass, agent, name, server.url, server.token)
             for name, server in zip(names, configured, strict=True)
         ]
     )

@@ -48,7 +48,7 @@ MIN_ACTION_TIME = 1.0
 
 
 class PlanRunner:
-    """Carries out plans for one config entry's agent."""
+    """Carries out plans for one agent."""
 
     def __init__(
         self,

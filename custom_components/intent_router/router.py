@@ -69,7 +69,7 @@ def told(utterance: Utterance, explanation: Phrase, source: Source) -> TurnResul
 
 
 class Router:
-    """The order of what may answer a turn, for one config entry."""
+    """The order of what may answer a turn, for one agent."""
 
     def __init__(
         self,
