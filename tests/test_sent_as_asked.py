@@ -38,6 +38,7 @@ from homeassistant.const import EVENT_CALL_SERVICE
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import intent
 
+from .agents import agent_entity
 from .helpers import act, agent_details, converse, plan, speech
 from .home import async_setup_agent, satellite_in, with_thermostat
 from .llm_server import ScriptedLLMServer
@@ -264,7 +265,7 @@ async def _route(hass: HomeAssistant, entry: MockConfigEntry, **data: Any) -> An
     return await hass.services.async_call(
         DOMAIN,
         "route",
-        {"config_entry_id": entry.entry_id, **data},
+        {"agent_id": agent_entity(hass, entry), **data},
         blocking=True,
         return_response=True,
     )
