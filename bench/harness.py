@@ -101,6 +101,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 # The entry's model timeout in benchmarks: a CPU model is slow (the
 # product's default is 5 s).
 BENCH_TIMEOUT = 60.0
+# Domains whose actions no bench device performs: counted from service calls.
+SERVICE_ONLY_DOMAINS = frozenset({"script", "scene", "vacuum", "todo"})
 
 # Service calls of these domains are plumbing, not device actions: core's
 # `homeassistant.turn_on` fans out to the domain services, recorded anyway.
@@ -299,14 +301,17 @@ class Instance:
         )
         response = result.response
         calls = list(self._calls)
-        # Script runs and other actions no bench device performs are known
-        # only from their service calls.
+        # Script runs and other actions no bench device performs (Home
+        # Assistant's own shopping list) are known only from their service
+        # calls; from a turn that ended in an error, none counts.
         device_ids = set(self.home.devices)
+        failed = response.response_type is intent.IntentResponseType.ERROR
         calls.extend(
             c
             for c in self._service_calls
-            if c.entity_id not in device_ids
-            and c.service.partition(".")[0] in {"script", "scene", "vacuum"}
+            if not failed
+            and c.entity_id not in device_ids
+            and c.service.partition(".")[0] in SERVICE_ONLY_DOMAINS
         )
         return Turn(
             speech=str(response.speech.get("plain", {}).get("speech", "")),

@@ -46,7 +46,8 @@ async def test_demo_home_prompt_size(
     await hass.async_block_till_done()
     llm_server.add_plan(plan(speech="OK."))
 
-    await converse(hass, mock_config_entry.entry_id, "turn on the kitchen lights")
+    # Words no option fits: the model's own plan, with the home's catalog.
+    await converse(hass, mock_config_entry.entry_id, "the evening routine, please")
 
     prompt_chars = sum(len(m["content"]) for m in llm_server.requests[0]["messages"])
     exposed = [s.entity_id for s in hass.states.async_all() if s.domain == "light"]

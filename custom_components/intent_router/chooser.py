@@ -183,4 +183,6 @@ def _filled(text: str | None, label: str) -> str | None:
     before, _, after = label.partition("X")
     pattern = re.escape(before.strip()) + r"\s*(.+?)\s*" + re.escape(after.strip())
     found = re.fullmatch(pattern, text.strip(), flags=re.IGNORECASE)
-    return found.group(1) if found else text
+    words = found.group(1) if found else text
+    # "X" itself, or the option as it stands, fills nothing in.
+    return None if words.strip(" .") in {"X", label.strip(" .")} else words

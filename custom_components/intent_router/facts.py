@@ -11,6 +11,7 @@ show; otherwise the user hears that the agent does not know.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -21,17 +22,25 @@ if TYPE_CHECKING:
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
-def unfounded(text: str, catalog: Catalog, data: Any = None) -> bool:
-    """Whether a text holds a number no state, attribute or `data` shows.
+def unfounded(
+    text: str, catalog: Catalog, data: Any = None, now: datetime | None = None
+) -> bool:
+    """Whether a text holds a number no state, attribute, `data` or clock shows.
 
     Numbers are compared as values ("21,5" is 21.5, "20" is 20.0), each
     state's and attribute's numbers as written and as a whole percentage of
-    a 0-1 share ("volume_level 0.3" shows 30).
+    a 0-1 share ("volume_level 0.3" shows 30); the home's clock (`now`)
+    shows its date and time.
     """
     said = _numbers(text)
     if not said:
         return False
     known = _numbers_in(data)
+    if now is not None:
+        known |= {
+            float(n)
+            for n in (now.year, now.month, now.day, now.hour, now.minute, now.hour % 12)
+        }
     for info in catalog.exposed.values():
         known |= _numbers_in(info.state)
         known |= _numbers_in(info.all_attributes)

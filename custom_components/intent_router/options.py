@@ -5,9 +5,9 @@ a small model to write a plan or an answer, the reading lays out the
 interpretations its words allow, and the model picks one:
 
 - the devices the words point at, most telling first: named (misheard
-  names forgiven), referred back to ("it", "the same"), of a kind said or
-  implied in the place meant, in the place said, or, when the words name
-  nothing, those in the speaker's room;
+  names forgiven), referred back to ("it", "the same", or what was last
+  acted on when the words name nothing), of a kind said or implied in the
+  place meant, or in the place said;
 - what each may do: the verbs said, else what its domain does (on, off,
   brighter, open, play...); a value the words leave open ("to N percent")
   is the model's to fill in;
@@ -31,7 +31,7 @@ from .catalog import Catalog
 from .domains import domain_info, verb_service
 from .grounding import candidates, must_be_named
 from .language import Unit, Verb
-from .language.music import says_music
+from .language.music import music_kind, says_music, shares_music
 from .local_plans import service_call
 from .reading import Mentions, Reading
 from .records import Action, EntityInfo, Plan
@@ -93,6 +93,8 @@ class Option:
     # the field of it the model fills in with words of the request.
     service: str | None = None
     text_field: str | None = None
+    # What the words say of it besides (the kind of music: "the album").
+    given: tuple[tuple[str, str], ...] = ()
 
     @property
     def takes_value(self) -> bool:
@@ -117,16 +119,24 @@ def propose(
 
     A question is asked of each group; a command acts on each, or asks of a
     group that does nothing (a sensor, the weather: "tell me the weather").
-    Music said is played by the words the model takes from the request.
+    Music said is played by the words the model takes from the request;
+    music shared with another speaker ("in the office too") is no option's:
+    the model's own plan says where.
     """
-    found: list[Option] = []
+    if shares_music(said):
+        return ()
+    # Music said to play comes first (a player's own verbs are rarely
+    # meant), else after what the words name.
+    played = _played(reading, said, catalog)
+    first = played is not None and says_music(said)
+    found: list[Option] = [played] if played and first else []
     for group in _groups(reading, catalog, referred, confirm):
         if reading.question or not _acting(catalog.exposed[group[0]].domain):
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
         else:
             found += _acts(reading, group, catalog)
-    if (played := _played(reading, said, catalog)) is not None:
+    if played is not None and not first:
         found.append(played)
     options = tuple(dict.fromkeys(found))[: MAX_OPTIONS - 1]
     if options and reading.mentions.names_nothing:
@@ -142,12 +152,17 @@ def _acting(domain: str) -> bool:
 
 
 def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
-    """Music by a name the model takes from the words, where music is said."""
+    """Music by a name the model takes from the words, where music is said.
+
+    The kind of music said ("the album") goes with it.
+    """
     if reading.question or PLAY_TOOL not in catalog.tools:
         return None
     if "media_player" not in reading.mentions.kinds and not says_music(said):
         return None
-    return Option((), service=PLAY_TOOL, text_field="query")
+    kind = music_kind(said)
+    given = (("kind", kind),) if kind else ()
+    return Option((), service=PLAY_TOOL, text_field="query", given=given)
 
 
 def chosen_plan(
@@ -186,7 +201,8 @@ def _worded(option: Option, text: str | None) -> Plan | None:
         return None
     if option.service == SAY:
         return Plan((), text, CHOSEN_CONFIDENCE)
-    action = Action(option.service, option.targets, {option.text_field: text})
+    args = {**dict(option.given), option.text_field: text}
+    action = Action(option.service, option.targets, args)
     return Plan((action,), "", CHOSEN_CONFIDENCE)
 
 
@@ -209,10 +225,11 @@ def _groups(
 ) -> list[tuple[str, ...]]:
     """The devices the words may mean, in groups, the most telling first.
 
-    Named devices one by one; then what was referred back to; then each
-    kind meant in each place; then, in a place said with no kind and no
-    device named, each kind there; when the words name nothing, what was
-    last acted on and each kind in the speaker's room.
+    Named devices one by one; then what was referred back to (or, when the
+    words name nothing, what was last acted on); then each kind meant in
+    each place; then, in a place said with no kind and no device named,
+    each kind there. The speaker's room alone points at nothing: words that
+    name nothing there ("favourite") are no request for its thermostat.
     """
     mentions = reading.mentions
     exposed = catalog.exposed
@@ -233,9 +250,6 @@ def _groups(
     elif (mentions.areas or mentions.floors) and not groups:
         placed = Mentions(areas=mentions.areas, floors=mentions.floors, everything=True)
         groups += _by_kind(candidates(placed, catalog, confirm, ()), catalog)
-    elif not groups and catalog.speaker_area is not None:
-        here = [info.entity_id for info in exposed.values() if catalog.is_here(info)]
-        groups += _by_kind(here, catalog)
     place_said = bool(mentions.areas or mentions.floors)
     return [
         group
@@ -338,7 +352,9 @@ def _asked(
     """A question as if it named a group: offered when the states answer it."""
     named = replace(
         reading,
-        mentions=Mentions(entities=frozenset(group)),
+        mentions=replace(
+            reading.mentions, entities=frozenset(group), which=frozenset()
+        ),
         verbs=reading.verbs if reading.question else frozenset(),
         question=True,
         unexplained=(),

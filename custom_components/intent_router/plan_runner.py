@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from homeassistant.util import dt as dt_util
+
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
 from .facts import unfounded
@@ -237,7 +239,7 @@ class PlanRunner:
         utterance: Utterance, said: str, catalog: Catalog, data: Any = None
     ) -> str:
         """The model's own words, or "I don't know" when they hold what nothing gave."""
-        if not unfounded(said, catalog, data):
+        if not unfounded(said, catalog, data, dt_util.now()):
             return said
         utterance.trace(unfounded=said)
         return utterance.say("dont_know")

@@ -274,3 +274,22 @@ def says_music(said: Said) -> bool:
         spans(words, (*table.play, *table.play_last))
         or set(words) & (kinds | table.generic)
     )
+
+
+def music_kind(said: Said) -> str | None:
+    """The kind of music the words say ("the album": album), if one."""
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return None
+    words = set(said.terms)
+    return next((kind for kind, found in table.kinds.items() if found & words), None)
+
+
+def shares_music(said: Said) -> bool:
+    """Whether the words share music with one more speaker ("in the office too")."""
+    table = MUSIC_WORDS.get(base_language(said.language))
+    return (
+        table is not None
+        and says_music(said)
+        and bool(spans(list(said.terms), table.also))
+    )
