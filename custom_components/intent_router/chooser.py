@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .answers import answer
+from .language.music import without_opener
 from .options import SAY, Option, chosen_plan
 from .plan import parse_pick
 from .planner import parse_completion
@@ -23,6 +24,9 @@ from .records import Outcome, Plan, encode
 from .replies import Source, TurnResult, confirm_question, option_label
 from .speech import refuse
 from .utterance import ModelFailedError
+
+# Letters two words share at their start to be one word in two forms.
+_SHARED_START = 3
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -108,7 +112,7 @@ class Chooser:
             chosen = options[pick.index]
             if chosen.question is not None:
                 return self._answered(utterance, chosen.question, catalog)
-            words = _filled(pick.text, labels[pick.index])
+            words = _filled(pick.text, labels[pick.index], utterance.language)
             plan = chosen_plan(chosen, pick.value, words, catalog)
         else:
             # A server that ignores the schema wrote a plan: held to the words
@@ -172,17 +176,42 @@ def _standing_out(
     return chosen_plan(actions[0], None, None, catalog)
 
 
-def _filled(text: str | None, label: str) -> str | None:
-    """The words the model filled in for an option's X, without its label.
+def _filled(text: str | None, label: str, language: str) -> str | None:
+    """The words the model filled in for an option's X, without the option's.
 
     A small model often writes the whole option back ("Added oat milk to
-    Shopping List."): what stands where X stood is what it meant.
+    Shopping List.", "Remove eggs from Shopping list") or the request's
+    verb ("listen to Abbey Road"): what stands where X stood is what it
+    meant. "X" itself, or the option as it stands, fills nothing in.
     """
-    if text is None or "X" not in label.split():
+    if text is None or "X" not in label.replace(".", " ").split():
         return text
     before, _, after = label.partition("X")
-    pattern = re.escape(before.strip()) + r"\s*(.+?)\s*" + re.escape(after.strip())
-    found = re.fullmatch(pattern, text.strip(), flags=re.IGNORECASE)
-    words = found.group(1) if found else text
-    # "X" itself, or the option as it stands, fills nothing in.
-    return None if words.strip(" .") in {"X", label.strip(" .")} else words
+    pattern = re.escape(before.strip()) + r"\s*(.+?)\s*" + re.escape(after.strip(" ."))
+    found = re.fullmatch(pattern, text.strip(" ."), flags=re.IGNORECASE)
+    words = found.group(1) if found else _trimmed(text, before + after)
+    words = without_opener(words, language).strip(" .")
+    return None if not words or words in {"X", label.strip(" .")} else words
+
+
+def _trimmed(text: str, label: str) -> str:
+    """A text without the words it shares with a label at its ends.
+
+    A word counts where either is the other's start ("Remove", "Removed").
+    """
+    own = [w.casefold() for w in label.replace(".", " ").split() if w != "X"]
+    said = text.strip(" .").split()
+
+    def shared(word: str) -> bool:
+        folded = word.casefold()
+        return any(
+            min(len(folded), len(w)) >= _SHARED_START
+            and (folded.startswith(w) or w.startswith(folded))
+            for w in own
+        )
+
+    while said and shared(said[0]):
+        said.pop(0)
+    while said and shared(said[-1]):
+        said.pop()
+    return " ".join(said)

@@ -293,3 +293,17 @@ def shares_music(said: Said) -> bool:
         and says_music(said)
         and bool(spans(list(said.terms), table.also))
     )
+
+
+def without_opener(text: str, language: str) -> str:
+    """A text without the words that open a request to play ("listen to ...")."""
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None:
+        return text
+    said = text.split()
+    folded = [word.casefold() for word in said]
+    cut = max(
+        (len(o.split()) for o in table.play if folded[: len(o.split())] == o.split()),
+        default=0,
+    )
+    return " ".join(said[cut:])
