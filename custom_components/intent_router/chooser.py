@@ -15,8 +15,8 @@ from dataclasses import replace
 import re
 from typing import TYPE_CHECKING
 
-from .answers import answer
 from .language.music import without_opener
+from .listed import async_answered
 from .options import SAY, Option, chosen_plan
 from .plan import parse_pick
 from .planner import parse_completion
@@ -111,7 +111,7 @@ class Chooser:
                 return self._asked_about(utterance, reading, options, catalog)
             chosen = options[pick.index]
             if chosen.question is not None:
-                return self._answered(utterance, chosen.question, catalog)
+                return await self._async_answered(utterance, chosen.question, catalog)
             words = _filled(pick.text, labels[pick.index], utterance.language)
             plan = chosen_plan(chosen, pick.value, words, catalog)
         else:
@@ -128,21 +128,21 @@ class Chooser:
             utterance, plan, catalog, Source.MODEL, reading=reading
         )
 
-    def _answered(
+    async def _async_answered(
         self, utterance: Utterance, question: Reading, catalog: Catalog
     ) -> TurnResult:
-        """A question the model said the words ask, answered from the states."""
-        found = answer(
+        """A question the model said the words ask, answered by the home."""
+        found = await async_answered(
+            self._hass,
+            utterance,
             question,
             catalog,
-            utterance.phrases.values,
             self._settings.confirm_domains,
+            Source.MODEL,
         )
         if found is None:
             raise refuse("not_sure")
-        utterance.trace(answered_from_states=list(found.about))
-        speech = " ".join(utterance.phrases.say(part) for part in found.said)
-        return TurnResult(speech, Outcome.ANSWERED, Source.MODEL, about=found.about)
+        return found
 
     def _asked_about(
         self,

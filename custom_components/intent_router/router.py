@@ -18,7 +18,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .answers import answer as answer_from_states
 from .catalog import Catalog, async_build_catalog, unexposed_named
 from .chooser import Chooser
 from .domains import action_asks_first
@@ -26,6 +25,7 @@ from .gate import learns
 from .grounding import candidates
 from .language import content_words
 from .learned import sentence_key
+from .listed import async_answered
 from .local_intents import (
     Declined,
     Held,
@@ -140,7 +140,7 @@ class Router:
     ) -> TurnResult:
         """After HA's sentences: answers, the reading, learned, gazetteer, model."""
         if read_first and (
-            done := self._answered(utterance, reading, catalog)
+            done := await self._async_answered(utterance, reading, catalog)
             or await self._async_read(utterance, reading, catalog)
         ):
             return done
@@ -226,18 +226,18 @@ class Router:
             utterance.trace(local_rejected=failure.reason)
             return None
 
-    def _answered(
+    async def _async_answered(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
     ) -> TurnResult | None:
-        """A question whose subject the reading knows, answered from the states."""
-        answer = answer_from_states(
-            reading, catalog, utterance.phrases.values, self._settings.confirm_domains
+        """A question whose subject the reading knows, answered by the home."""
+        return await async_answered(
+            self._hass,
+            utterance,
+            reading,
+            catalog,
+            self._settings.confirm_domains,
+            Source.READING,
         )
-        if not answer:
-            return None
-        utterance.trace(answered_from_states=list(answer.about))
-        speech = " ".join(utterance.phrases.say(part) for part in answer.said)
-        return TurnResult(speech, Outcome.ANSWERED, Source.READING, about=answer.about)
 
     async def _async_read(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
