@@ -163,7 +163,7 @@ async def test_state_question_is_answered_without_actions(
 
     result = await converse(hass, agent_id, "is the front door locked?")
 
-    assert "1 about Front Door." in user_prompt(llm_server, 0)
+    assert "1 about Front Door (Lock)." in user_prompt(llm_server, 0)
     assert speech(result).startswith("Yes")
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
     assert hass.states.get("lock.front_door").state == "locked"

@@ -99,7 +99,7 @@ async def test_a_question_is_answered_from_the_states(
     )
 
     assert _options(llm_server) == [
-        "1 à propos de Bed Light.",
+        "1 à propos de Bed Light (Lumière).",
         "2 aucune de ces options.",
     ]
     assert speech(result) == "Bed Light : allumé."

@@ -426,7 +426,7 @@ async def test_whats_playing_is_answered_from_the_states(
 
     result = await converse(hass, agent_id, "what's playing?", kitchen)
 
-    assert "1 about Kitchen Speaker." in user_prompt(llm_server)
+    assert "1 about Kitchen Speaker (Media player)." in user_prompt(llm_server)
     assert "So What" in speech(result)
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
 

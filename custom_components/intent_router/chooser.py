@@ -106,7 +106,7 @@ class Chooser:
         """The option picked, done or answered; else a question about one."""
         if "pick" in completion.data:
             pick = parse_pick(completion.data, len(options) + 1)
-            utterance.trace(picked=pick.index)
+            utterance.trace(picked=pick.index, reply=completion.data)
             if pick.index is None:
                 return self._asked_about(utterance, reading, options, catalog)
             chosen = options[pick.index]

@@ -233,13 +233,17 @@ def _groups(
     """
     mentions = reading.mentions
     exposed = catalog.exposed
-    groups: list[tuple[str, ...]] = [
-        (entity_id,)
-        for entity_id in sorted(
-            mentions.entities | mentions.which, key=lambda e: exposed[e].name
-        )
-        if entity_id in exposed
-    ]
+    named = sorted(
+        (e for e in mentions.entities | mentions.which if e in exposed),
+        key=lambda e: exposed[e].name,
+    )
+    # A question asks of a name: the battery's level and its low sensor,
+    # both "Motion Sensor Battery", answer it together.
+    groups: list[tuple[str, ...]] = (
+        [tuple(g) for _, g in groupby(named, key=lambda e: exposed[e].name)]
+        if reading.question
+        else [(entity_id,) for entity_id in named]
+    )
     last = tuple(t for t in dict.fromkeys(referred) if t in exposed)
     if last and (mentions.refers_back or not groups):
         groups.append(last)

@@ -238,7 +238,13 @@ def option_label(
     if option.service == SAY:
         return phrases.say(phrase("option_say"))
     if option.question is not None:
-        return phrases.say(phrase("option_about", targets=names))
+        about = phrases.say(phrase("option_about", targets=names))
+        # What kind of thing it is, where its name does not say it
+        # ("about London (Weather)"): a small model matches the words.
+        kind = phrases.values.kind(option.targets[0].partition(".")[0])
+        if kind and kind.casefold() not in " ".join(names.items).casefold():
+            return f"{about.rstrip('.')} ({kind})."
+        return about
     if option.takes_value:
         unit = "value_degrees" if option.open_unit is Unit.DEGREES else "value_percent"
         value = phrases.messages[unit].format(value="N")
