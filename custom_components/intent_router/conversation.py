@@ -10,6 +10,7 @@ ran.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
 from homeassistant.components import conversation
@@ -55,6 +56,8 @@ class IntentRouterConversationEntity(
     def __init__(self, entry: IntentRouterConfigEntry) -> None:
         """Identify the entity and its service device by the config entry."""
         self._entry = entry
+        # Each conversation's newest turn here, done when it has ended.
+        self._turns: dict[str, asyncio.Future[None]] = {}
         self._attr_unique_id = entry.entry_id
         self._attr_device_info = DeviceInfo(
             identifiers={(DOMAIN, entry.entry_id)},
@@ -99,6 +102,32 @@ class IntentRouterConversationEntity(
         """Unregister the config entry's agent."""
         conversation.async_unset_agent(self.hass, self._entry)
         await super().async_will_remove_from_hass()
+
+    async def async_process(
+        self, user_input: conversation.ConversationInput
+    ) -> conversation.ConversationResult:
+        """One turn of a conversation at a time; a newer one takes over.
+
+        Home Assistant (2026.11 on) refuses a message while a turn of its
+        conversation holds the chat log ("busy"). A newer turn here of the
+        same device supersedes ours in flight (agent.py), waits for it to
+        end, and then opens the log; one of another device waits its turn.
+        """
+        conversation_id = user_input.conversation_id
+        if conversation_id is None:  # a new conversation: nothing to wait for
+            return await super().async_process(user_input)
+        older = self._turns.get(conversation_id)
+        ended: asyncio.Future[None] = self.hass.loop.create_future()
+        self._turns[conversation_id] = ended
+        try:
+            if older is not None:
+                self._entry.runtime_data.agent.supersede(user_input, conversation_id)
+                await asyncio.wait([older])
+            return await super().async_process(user_input)
+        finally:
+            ended.set_result(None)
+            if self._turns.get(conversation_id) is ended:
+                del self._turns[conversation_id]
 
     async def _async_handle_message(
         self,
