@@ -46,6 +46,7 @@ from referencing.exceptions import Unresolvable
 
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.httpx_client import SERVER_SOFTWARE, USER_AGENT
 from homeassistant.util import slugify
 from homeassistant.util.ssl import SSL_ALPN_HTTP11, SSLCipherList, client_context
 
@@ -202,12 +203,13 @@ class McpServer:
     ) -> httpx.AsyncClient:
         """A client for one session, of the SDK's httpx, closed when it ends.
 
-        HA's shared SSL context: nothing is read from disk in the loop. The
+        Made as core's `mcp` integration makes its own: HA's shared SSL
+        context (nothing is read from disk in the loop) and user agent. The
         SSE transport asks for it with its own timeouts; ours apply.
         """
         return httpx.AsyncClient(
             verify=client_context(SSLCipherList.PYTHON_DEFAULT, SSL_ALPN_HTTP11),
-            headers={**self._headers, **(headers or {})},
+            headers={USER_AGENT: SERVER_SOFTWARE, **self._headers, **(headers or {})},
             timeout=HTTP_TIMEOUT,
             follow_redirects=True,
             event_hooks={"response": [_raise_on_post_error]},
