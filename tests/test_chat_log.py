@@ -7,6 +7,8 @@ path answered; the model's request is in the turn's trace.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -20,7 +22,14 @@ from homeassistant.components.conversation import (
 from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
 from homeassistant.core import Context, HomeAssistant
 
-from .helpers import act, agent_details, plan, speech, switched_on
+from .helpers import (
+    act,
+    agent_details,
+    async_setup_template_entity,
+    plan,
+    speech,
+    switched_on,
+)
 from .home import async_setup_agent, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
 
@@ -241,4 +250,44 @@ async def test_a_turn_with_nothing_said_adds_its_silence(
     assert [(c.role, c.content) for c in _log(hass, "chat") if c.role != "system"] == [
         ("user", "?"),
         ("assistant", ""),
+    ]
+
+
+async def test_an_action_of_the_turn_may_route_into_its_conversation(
+    hass: HomeAssistant,
+    model_agent: str,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A script the turn runs says something in the same conversation: no wait.
+
+    The turn holds the conversation's chat log; the nested turn shares it,
+    as Home Assistant lets it, rather than wait for the turn that runs it.
+    """
+    doorbell = await async_setup_template_entity(
+        hass,
+        "switch",
+        {
+            "name": "Doorbell",
+            "turn_on": {
+                "action": "intent_router.route",
+                "data": {
+                    "config_entry_id": mock_config_entry.entry_id,
+                    "text": "who is at the door",
+                    "conversation_id": "chat",
+                },
+            },
+            "turn_off": [],
+        },
+    )
+    llm_server.add_plan(plan(act("switch.turn_on", doorbell)))
+    llm_server.add_plan(plan(speech="Nobody."))
+
+    async with asyncio.timeout(10):
+        result = await _converse(hass, model_agent, "turn on the doorbell", "chat")
+
+    assert speech(result) == "Turned on Doorbell."
+    assert [c.content for c in _log(hass, "chat") if c.role == "user"] == [
+        "turn on the doorbell",
+        "who is at the door",
     ]

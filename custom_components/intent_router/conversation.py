@@ -14,6 +14,7 @@ import asyncio
 from typing import Any, Literal
 
 from homeassistant.components import conversation
+from homeassistant.components.conversation.chat_log import current_chat_log
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant, callback
@@ -114,7 +115,12 @@ class IntentRouterConversationEntity(
         end, and then opens the log; one of another device waits its turn.
         """
         conversation_id = user_input.conversation_id
-        if conversation_id is None:  # a new conversation: nothing to wait for
+        holder = current_chat_log.get()
+        if conversation_id is None or (
+            holder is not None and holder.conversation_id == conversation_id
+        ):
+            # A new conversation, or the caller holds its log already (a
+            # pipeline, or an action of the turn in flight): nothing to wait for.
             return await super().async_process(user_input)
         older = self._turns.get(conversation_id)
         ended: asyncio.Future[None] = self.hass.loop.create_future()
