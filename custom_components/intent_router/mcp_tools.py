@@ -12,12 +12,10 @@ anything is sent, with `jsonschema` (a dependency of `mcp` itself), and each
 call has its own timeout. The tool's text comes back as data for the second,
 short model call to phrase (docs/design.md, step 11).
 
-Both majors of the SDK work: mcp 1 (Home Assistant 2026.10's) over httpx,
-mcp 2 (2026.11's) over httpx2, which names its fields in snake_case, raises
-`MCPError` and answers an HTTP error with one. Tools and results are read in
-the protocol's own JSON names, which both share, and a refused request is
-an HTTP error again (as core's `mcp` integration does), so a 401 still names
-the token and a 404/405 still means an SSE-only server.
+Both SDK majors work: mcp 1 (HA 2026.10's, httpx) and mcp 2 (2026.11's,
+httpx2, snake_case fields, an `MCPError` for an HTTP error). Tools and results
+are read in the protocol's own JSON names, and a refused request is an HTTP
+error again (as in core's `mcp`): a 401 names the token, a 404/405 means SSE.
 
 `<server>` is the URL's host and port as a slug: http://192.168.1.5:8000/mcp
 is `192_168_1_5_8000`, https://tools.example.com/mcp is `tools_example_com`.
@@ -203,9 +201,8 @@ class McpServer:
     ) -> httpx.AsyncClient:
         """A client for one session, of the SDK's httpx, closed when it ends.
 
-        Made as core's `mcp` integration makes its own: HA's shared SSL
-        context (nothing is read from disk in the loop) and user agent. The
-        SSE transport asks for it with its own timeouts; ours apply.
+        As core's `mcp` makes its own: HA's SSL context (no disk read in the
+        loop) and user agent; our timeouts, not the SSE transport's.
         """
         return httpx.AsyncClient(
             verify=client_context(SSLCipherList.PYTHON_DEFAULT, SSL_ALPN_HTTP11),
@@ -299,10 +296,7 @@ class McpServer:
     async def async_call(
         self, tool: str, args: dict[str, Any], timeout: float
     ) -> dict[str, Any]:
-        """Call a tool within `timeout` seconds; McpServerError when it fails.
-
-        The result as the protocol names it (`content`, `isError`).
-        """
+        """The tool's result (in wire names) within `timeout` s, or McpServerError."""
 
         async def call(session: ClientSession) -> dict[str, Any]:
             return _wire(await session.call_tool(tool, args))
@@ -319,10 +313,7 @@ class McpServer:
 
 
 async def _async_list_tools(session: ClientSession) -> list[dict[str, Any]]:
-    """Every tool the server lists, page by page (within reason).
-
-    Each as the protocol names its fields (`inputSchema`, `annotations`).
-    """
+    """Every tool the server lists (in wire names), page by page (within reason)."""
     tools: list[dict[str, Any]] = []
     cursor: str | None = None
     for _ in range(MAX_LIST_PAGES):
