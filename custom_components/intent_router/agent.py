@@ -143,6 +143,16 @@ class IntentRouterAgent:
         response = build_response(self._hass, user_input.language, result)
         return AgentReply(response, result.continue_conversation, result)
 
+    def supersede(self, user_input: ConversationInput, conversation_id: str) -> None:
+        """A newer turn of this conversation comes: ours of its key in flight yields.
+
+        Before the newer turn opens the conversation's chat log, which
+        Home Assistant (2026.11 on) gives one turn at a time.
+        """
+        for utterance in self._in_flight.in_conversation(conversation_id):
+            if utterance.key == context_key(user_input, utterance.chat_log):
+                self._in_flight.supersede(utterance.key)
+
     def _guard(self, text: str, key: str) -> Phrase | None:
         """Step 1: refuse over-long text and more turns than a person says."""
         if (refusal := too_long(text)) is not None:

@@ -10,9 +10,11 @@ ran.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
 from homeassistant.components import conversation
+from homeassistant.components.conversation.chat_log import current_chat_log
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import MATCH_ALL
@@ -72,6 +74,8 @@ class IntentRouterConversationEntity(
         """Identify the entity and its service device by the agent's subentry."""
         self._entry = entry
         self._agent = agent
+        # Each conversation's newest turn here, done when it has ended.
+        self._turns: dict[str, asyncio.Future[None]] = {}
         self._attr_unique_id = subentry.subentry_id
         self._attr_device_info = DeviceInfo(
             identifiers={(DOMAIN, subentry.subentry_id)},
@@ -120,6 +124,37 @@ class IntentRouterConversationEntity(
         """Unregister the config entry's agent."""
         conversation.async_unset_agent(self.hass, self._entry)
         await super().async_will_remove_from_hass()
+
+    async def async_process(
+        self, user_input: conversation.ConversationInput
+    ) -> conversation.ConversationResult:
+        """One turn of a conversation at a time; a newer one takes over.
+
+        Home Assistant (2026.11 on) refuses a message while a turn of its
+        conversation holds the chat log ("busy"). A newer turn here of the
+        same device supersedes ours in flight (agent.py), waits for it to
+        end, and then opens the log; one of another device waits its turn.
+        """
+        conversation_id = user_input.conversation_id
+        holder = current_chat_log.get()
+        if conversation_id is None or (
+            holder is not None and holder.conversation_id == conversation_id
+        ):
+            # A new conversation, or the caller holds its log already (a
+            # pipeline, or an action of the turn in flight): nothing to wait for.
+            return await super().async_process(user_input)
+        older = self._turns.get(conversation_id)
+        ended: asyncio.Future[None] = self.hass.loop.create_future()
+        self._turns[conversation_id] = ended
+        try:
+            if older is not None:
+                self._agent.supersede(user_input, conversation_id)
+                await asyncio.wait([older])
+            return await super().async_process(user_input)
+        finally:
+            ended.set_result(None)
+            if self._turns.get(conversation_id) is ended:
+                del self._turns[conversation_id]
 
     async def _async_handle_message(
         self,

@@ -56,6 +56,7 @@ from .prompt import (
     estimate_tokens,
 )
 from .reading import Reading
+from .senses import sense_bridges
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:
@@ -176,7 +177,25 @@ class Planner:
         )
 
     async def _async_warm_up(self) -> None:
-        """Send the stable part for one token, unless the server has it."""
+        """Send the stable part for one token, unless the server has it.
+
+        The reading's table of the home's names said in other languages
+        (senses.py) is built too, off the event loop: in a home of a
+        thousand entities the next turn would hold the loop ~0.4 s for it.
+        """
+        language = self._hass.config.language
+        catalog = await async_build_catalog(
+            self._hass,
+            (),
+            language,
+            None,
+            self._settings.allowed_domains,
+            (),
+            self._tool_sources,
+        )
+        await self._hass.async_add_executor_job(
+            sense_bridges, catalog.all_names(), language
+        )
         system: ChatCompletionMessageParam = {
             "role": "system",
             "content": choice_system(self._settings.extra_instructions),
