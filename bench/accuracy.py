@@ -32,6 +32,7 @@ if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import harness
+from bench.answers import model_tokens, reached_model, unfounded_numbers
 from bench.cases import (
     INTENT_ONLY,
     LANGUAGES,
@@ -118,7 +119,7 @@ async def run_case(
     }
     turn = await instance.async_converse(case.text, device_id, language=case.language)
     if turn.outcome == "confirm":
-        # Locks, alarms and garage doors ask first (docs/design.md, Safety): say
+        # What opens the home asks first (docs/design.md, Safety): say
         # yes, as the user would, and judge both turns together.
         first = turn
         turn = await instance.async_converse(
@@ -132,15 +133,18 @@ async def run_case(
     if instance.entry_id == conversation.HOME_ASSISTANT_AGENT:
         turn.source = HA_PATH
     after = snapshot(instance)
+    turn.unfounded = unfounded_numbers(
+        turn.speech, [before, after], turn.details, turn.source
+    )
     await instance.async_cancel_timers()
     if case.set == "datasets":
         verdict = judge_end_state(case, turn, before, after)
     elif case.set == "slurp":
         verdict = judge_slurp(case, turn)
     elif case.set == "home_llm_refusals":
-        verdict = judge_refusal(turn)
+        verdict = judge_refusal(case, turn, after)
     else:
-        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes, before)
+        verdict = judge_intent_case(instance.hass, case, turn, targets, volumes)
     return turn, verdict, outside_targets(case, turn, targets)
 
 
@@ -241,8 +245,42 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "p50": harness.percentile(model_turns, 50),
             "p95": harness.percentile(model_turns, 95),
         },
+        "model_path": model_path(scored),
         "sources": dict(Counter(str(r["source"]) for r in rows)),
         "case_seconds": round(seconds, 1),
+    }
+
+
+def model_path(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The turns that reached the model, on their own.
+
+    Right or wrong as every case is scored; of those not right, whether the
+    turn asked back (a question or a confirmation), was refused or failed
+    (an error reply), or acted or answered wrongly. Latency is the whole
+    turn's; tokens are what the model read anew and wrote.
+    """
+    reached = [r for r in rows if r.get("model")]
+    wrong = [r for r in reached if not r["correct"]]
+    outcome = Counter(
+        "asked"
+        if r["turn"]["outcome"] in ("clarify", "confirm")
+        else "refused"
+        if r["turn"]["outcome"] in ("error", "failed", "refused")
+        else "wrong"
+        for r in wrong
+    )
+    written = [t for r in reached if (t := model_tokens(r["turn"], "completion"))]
+    read = [t for r in reached if (t := model_tokens(r["turn"], "processed_prompt"))]
+    walls = [r["turn"]["wall_ms"] for r in reached]
+    return {
+        **harness.rate(len(reached) - len(wrong), len(reached), "correct"),
+        "wrong": outcome["wrong"],
+        "asked": outcome["asked"],
+        "refused": outcome["refused"],
+        "latency_ms": harness.spread(walls),
+        "completion_tokens": harness.spread(written),
+        "processed_prompt_tokens": harness.spread(read),
+        "unfounded": sum(1 for r in rows if r.get("unfounded")),
     }
 
 
@@ -335,8 +373,51 @@ def markdown(results: harness.ResultFiles, summary: dict[str, Any]) -> str:
     ]
     for title, key in (("set", "by_set"), ("path (source)", "by_source")):
         lines += [*harness.rate_table(title, summary[key], "correct"), ""]
+    lines += [*model_path_table(summary["model_path"]), ""]
     lines += harness.path_table(summary["latency_ms"]["by_source"])
     return "\n".join(lines) + "\n"
+
+
+def model_path_table(found: dict[str, Any]) -> list[str]:
+    """The model path's own line: right, wrong, asked, refused, time, tokens."""
+
+    def both(spread: dict[str, Any]) -> str:
+        return " / ".join(
+            "-" if spread.get(pct) is None else f"{spread[pct]:g}"
+            for pct in ("p50", "p95")
+        )
+
+    heading = (
+        f"Turns that reached the model: {found['n']}; turns speaking a number "
+        f"the home did not show: {found['unfounded']}."
+    )
+    return [
+        heading,
+        "",
+        *harness.table(
+            [
+                "right",
+                "wrong",
+                "asked",
+                "refused",
+                "latency p50 / p95 ms",
+                "completion tokens p50 / p95",
+                "prompt tokens read p50 / p95",
+            ],
+            [
+                (
+                    _cell(found),
+                    found["wrong"],
+                    found["asked"],
+                    found["refused"],
+                    both(found["latency_ms"]),
+                    both(found["completion_tokens"]),
+                    both(found["processed_prompt_tokens"]),
+                )
+            ],
+            "rrrrrrr",
+        ),
+    ]
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -445,6 +526,8 @@ async def _row(
         "why": verdict.why,
         "note": case.note,
         "outside": outside,
+        "unfounded": turn.unfounded if turn else [],
+        "model": reached_model(turn.details) if turn else False,
         "source": turn.source if turn else None,
         "synthetic": synthetic,
         "turn": turn.as_dict() if turn else None,

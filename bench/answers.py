@@ -185,3 +185,75 @@ def answer_agrees(expected: str | None, speech: str, language: str = "en") -> bo
         float(n.replace(",", ".")) in said_numbers
         for n in DIGITS_RE.findall(fold(expected))
     )
+
+
+# Digits as written in a reply, with either decimal mark.
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)?")
+# Paths whose words are Home Assistant's own (its clock, its templates).
+_HOME_ASSISTANTS = frozenset({"local", "ha"})
+
+
+def unfounded_numbers(
+    speech: str,
+    states: list[dict[str, tuple[str, dict[str, object]]]],
+    details: list[dict[str, object]],
+    source: str | None,
+) -> list[str]:
+    """Numbers a reply says that neither the home's states nor a tool showed.
+
+    Checked on every path but Home Assistant's own sentences (its clock and
+    templates are its facts): a number in the reply must be in a state or an
+    attribute (before or after the turn, a 0-1 share also as a percentage)
+    or in a tool's data in the trace. Written here, apart from the agent's
+    own check, so that the bench does not score the agent by its own rule.
+    """
+    if source in _HOME_ASSISTANTS:
+        return []
+    shown: set[float] = set()
+    for home in states:
+        for state, attributes in home.values():
+            shown |= _shown(state) | _shown(attributes)
+    shown |= _shown([d.get("outcomes") for d in details])
+    return [
+        found
+        for found in _DIGITS.findall(speech)
+        if float(found.replace(",", ".")) not in shown
+    ]
+
+
+def _shown(value: object) -> set[float]:
+    """Every number a value holds, as written and rounded, recursively."""
+    if isinstance(value, bool) or value is None:
+        return set()
+    if isinstance(value, (int, float)):
+        number = float(value)
+        found = {number, float(round(number)), round(number, 1)}
+        if 0 <= number <= 1:
+            found.add(float(round(number * 100)))
+        return found
+    if isinstance(value, str):
+        return {
+            n
+            for digits in _DIGITS.findall(value)
+            for n in _shown(float(digits.replace(",", ".")))
+        }
+    if isinstance(value, dict):
+        return _shown(list(value.values()))
+    if isinstance(value, (list, tuple, set)):
+        return {n for item in value for n in _shown(item)}
+    return set()
+
+
+def reached_model(details: list[dict[str, object]]) -> bool:
+    """Whether a turn asked the model (its trace holds the request)."""
+    return any("model_request" in detail for detail in details)
+
+
+def model_tokens(turn: dict[str, object], kind: str) -> int | None:
+    """The tokens of a turn's model call: `completion` written, `processed` read."""
+    details = turn.get("details")
+    for detail in details if isinstance(details, list) else ():
+        value = detail.get(f"{kind}_tokens") if isinstance(detail, dict) else None
+        if isinstance(value, int):
+            return value
+    return None

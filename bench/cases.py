@@ -11,7 +11,8 @@ Sets (all from `../shared/benchmarks/`, written by nobody on this project):
 - `slurp`: SLURP devel sentences whose label `slurp/ha_intent_map.json` maps
   to an HA intent, run in the legacy shared home, scored at intent level.
 - `home_llm_refusals`: acon96/home-llm's refusals (`expects_no_action`), in
-  a home made for them (`refusal_homes`); right when nothing acted.
+  a home made for them (`refusal_homes`); right when nothing acted, or, for
+  a state the device has already, when only it was called and it stays so.
 
 Each case is said in its own language (the conversation turn's `language`),
 in a home whose HA `config.language` is that language.
@@ -40,14 +41,10 @@ The expected targets are what HA's own matcher (`intent.async_match_targets`)
 finds for the case's slots in the case's home, with the speaker's area as
 the preference (and as the area when the sentence says "in here"). A case
 is right when every expected target got a listed call with the right data
-and nothing else in the home was acted on. A target of HassTurnOn or
-HassTurnOff that was in the state asked already (an "on" light asked on;
-not a cover open only in part, nor a device whose state HA only assumes),
-left alone with a reply that is no error, counts as done: the home ends as
-asked either way. So does a vacuum asked to start while it cleans, or sent
-home while it is docked, and a device that is on and reports the value
-asked already (a brightness, a target temperature, a position, a volume:
-an earlier case of the same home often set it).
+and nothing else in the home was acted on. A target already in the state
+or at the value asked (an "on" light asked on) still needs its call, as HA's
+own agent makes it: the state a home shows may be stale, and leaving it
+alone is not done.
 
 The legacy tests are an older release of the same tests. Where one expects
 every cover for a sentence that says a cover class in Home Assistant's
@@ -82,7 +79,7 @@ each result (`synthetic`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 import functools
 import json
@@ -539,15 +536,43 @@ def _load_refusals(homes: dict[str, HomeSpec]) -> list[Case]:
             str(raw["refusal_reason"]),
             f"home_llm:{raw['refusal_reason']}",
             expects_no_action=True,
+            expect_changes=_kept(raw),
         )
         for raw in raws
     ]
 
 
-def judge_refusal(turn: Turn) -> Verdict:
-    """A refusal is right when nothing reached any device."""
-    acted = sorted({c.entity_id or c.service for c in turn.calls})
-    return Verdict(not acted, "refusal", why=f"acted on {acted}" if acted else "")
+def _kept(raw: dict[str, Any]) -> dict[str, Any] | None:
+    """For a state the device has already: that device, in that state."""
+    if raw["refusal_reason"] != "already_state":
+        return None
+    entity = _refusal_entity(raw)
+    return {entity.entity_id: {"state": entity.state}}
+
+
+def judge_refusal(case: Case, turn: Turn, after: States) -> Verdict:
+    """A refusal is right when nothing reached any device.
+
+    A command for the state its device has already (`expect_changes`: that
+    device, as it is) may be sent to that device, as HA's own agent sends
+    it: right when nothing else was called and it stays as it is.
+    """
+    kept = case.expect_changes or {}
+    acted = sorted({c.entity_id or c.service for c in turn.calls} - set(kept))
+    moved = [
+        entity_id
+        for entity_id, want in kept.items()
+        if after.get(entity_id, ("missing", {}))[0] != want["state"]
+    ]
+    why = "; ".join(
+        part
+        for part in (
+            f"acted on {acted}" if acted else "",
+            f"changed {moved}" if moved else "",
+        )
+        if part
+    )
+    return Verdict(not why, "refusal", why=why)
 
 
 def sample(
@@ -755,7 +780,7 @@ def outside_targets(case: Case, turn: Turn, targets: Sequence[str]) -> list[str]
     Queries, timers, "never mind" and refusals ask for no action at all.
     """
     acted = {c.entity_id for c in turn.calls if c.entity_id}
-    if case.set == "datasets":
+    if case.set in ("datasets", "home_llm_refusals"):
         allowed = set(case.expect_changes or {})
     elif case.expects_no_action or (case.intent or "") in (
         QUERY_INTENTS | NO_ACTION_INTENTS | INTENT_ONLY
@@ -885,90 +910,17 @@ def _data_ok(
     return True
 
 
-# Slots that ask for a value, not only a state ("to 50 percent").
-_VALUE_SLOTS = frozenset({"brightness", "color", "temperature", "position"})
-# The states a target of an on/off intent is in already, per domain and
-# intent (the bench's own table, not the agent's): left as it is, with a
-# reply that is no error, it was done.
-_ALREADY_ON = {
-    "cover": {"open"},
-    "valve": {"open"},
-    "lock": {"locked"},
-    "vacuum": {"cleaning"},
-    "climate": {"heat", "cool", "heat_cool", "auto", "dry", "fan_only"},
-    "media_player": {"on", "idle", "playing", "paused", "buffering"},
-}
-_ALREADY_OFF = {
-    "cover": {"closed"},
-    "valve": {"closed"},
-    "lock": {"unlocked"},
-    "vacuum": {"docked", "returning"},
-}
-
-
-def _already(intent_type: str, target: str, states: States) -> bool:
-    """Whether an on/off (or vacuum) intent's target was as asked before the turn.
-
-    A cover "open" only in part was not (its position is below 100).
-    """
-    state, attributes = states.get(target, ("", {}))
-    domain = target.partition(".")[0]
-    if intent_type in ("HassTurnOn", "HassVacuumStart"):
-        wanted = _ALREADY_ON.get(domain, {"on"})
-    elif intent_type in ("HassTurnOff", "HassVacuumReturnToBase"):
-        wanted = _ALREADY_OFF.get(domain, {"off"})
-    else:
-        return False
-    position = _number(attributes.get("current_position"))
-    if state == "open" and position is not None and position < 100:
-        return False
-    return state in wanted and not attributes.get("assumed_state")
-
-
-# The attribute that reports a value slot, per intent, and the slot's
-# value in the attribute's terms (the bench's own table, not the agent's).
-_REPORTS: dict[str, tuple[str, str, Callable[[float], float], float]] = {
-    "HassLightSet": ("brightness", "brightness", lambda pct: pct * 255 / 100, 3),
-    "HassClimateSetTemperature": ("temperature", "temperature", float, 0.5),
-    "HassSetPosition": ("position", "current_position", float, 1),
-    "HassSetVolume": ("volume_level", "volume_level", lambda pct: pct / 100, 0.01),
-}
-
-
-def _already_at(
-    intent_type: str, slots: dict[str, Any], target: str, states: States
-) -> bool:
-    """Whether a target reported a value slot's value before the turn.
-
-    Not for a device that is off or has no state, nor when another value
-    is asked too ("set to 50% and red" is not done by the level alone).
-    """
-    slot, attribute, scale, near = _REPORTS[intent_type]
-    if slot not in slots or set(slots) & _VALUE_SLOTS - {slot}:
-        return False
-    state, attributes = states.get(target, ("", {}))
-    wanted, reported = _number(slots.get(slot)), _number(attributes.get(attribute))
-    if state in {"", "off", "unavailable", "unknown"}:
-        return False
-    if wanted is None or reported is None:
-        return False
-    return abs(scale(wanted) - reported) <= near
-
-
 def judge_intent_case(
     hass: HomeAssistant,
     case: Case,
     turn: Turn,
     targets: list[str],
     before: dict[str, Any],
-    states: States | None = None,
 ) -> Verdict:
     """Score an intents-test case by what it executed.
 
-    A target of an on/off intent that was in the state asked already, or
-    at the value asked, and that nothing acted on, counts as done when the
-    reply is no error ("Hallway Lights is already on", "... already at 50
-    percent"); `states` are the home's states before the turn.
+    Every expected target needs its call, whatever state it showed before
+    the turn (`before`: the volume levels, for relative volume).
     """
     intent_type = case.intent or ""
     acted = {c.entity_id for c in turn.calls if c.entity_id}
@@ -994,22 +946,10 @@ def judge_intent_case(
         return Verdict(ok, "query", why="" if ok else "answer disagrees")
     if not targets:
         return Verdict(None, "action", why="no target for the slots in this home")
-    as_asked = {
-        target
-        for target in targets
-        if not error
-        and target not in acted
-        and (
-            _already_at(intent_type, case.slots, target, states or {})
-            if intent_type in _REPORTS
-            else _already(intent_type, target, states or {})
-        )
-    }
     missing = [
         target
         for target in targets
-        if target not in as_asked
-        and not any(
+        if not any(
             c.entity_id == target
             and c.service in _services_for(intent_type, target)
             and _data_ok(intent_type, case.slots, c, before)

@@ -60,7 +60,9 @@ from custom_components.intent_router.const import (
     CONF_USE_LLM,
     DOMAIN,
     EVENT_HANDLED,
+    SUBENTRY_AGENT,
 )
+from custom_components.intent_router.data import AgentData
 from custom_components.intent_router.settings import default_options
 from homeassistant import loader
 from homeassistant.components import conversation
@@ -70,7 +72,11 @@ from homeassistant.components.conversation.default_agent import (
     LanguageIntents,
 )
 from homeassistant.components.intent.const import TIMER_DATA
-from homeassistant.config_entries import ConfigEntryState
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigEntryState,
+    ConfigSubentryData,
+)
 from homeassistant.const import (
     ATTR_DOMAIN,
     ATTR_ENTITY_ID,
@@ -95,6 +101,8 @@ RESULTS = Path(__file__).resolve().parent / "results"
 # The entry's model timeout in benchmarks: a CPU model is slow (the
 # product's default is 5 s).
 BENCH_TIMEOUT = 60.0
+# Domains whose actions no bench device performs: counted from service calls.
+SERVICE_ONLY_DOMAINS = frozenset({"script", "scene", "vacuum", "todo"})
 
 # Service calls of these domains are plumbing, not device actions: core's
 # `homeassistant.turn_on` fans out to the domain services, recorded anyway.
@@ -155,6 +163,8 @@ class Turn:
     continue_conversation: bool = False
     # The agent's debug-trace details: plan, rejection, model error, timings.
     details: list[dict[str, Any]] = field(default_factory=list)
+    # Numbers the reply says that nothing in the home showed (answers.py).
+    unfounded: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -180,9 +190,9 @@ class Turn:
 def entry_options(
     model: str, *, local_first: bool, timeout: float, use_llm: bool = True
 ) -> dict[str, Any]:
-    """The integration's options: its defaults, with the benchmark's choices.
+    """The agent's options: its defaults, with the benchmark's choices.
 
-    `use_llm=False` turns the entry's "use the language model" option off:
+    `use_llm=False` turns the agent's "use the language model" option off:
     Home Assistant's own sentences only.
     """
     return {
@@ -191,6 +201,12 @@ def entry_options(
         CONF_LOCAL_FIRST: local_first,
         **({} if use_llm else {CONF_USE_LLM: False}),
     }
+
+
+def the_agent(entry: ConfigEntry) -> tuple[str, AgentData]:
+    """The bench entry's one agent: its subentry id and what it has at run time."""
+    ((subentry_id, agent),) = entry.runtime_data.agents.items()
+    return subentry_id, agent
 
 
 class Instance:
@@ -285,14 +301,17 @@ class Instance:
         )
         response = result.response
         calls = list(self._calls)
-        # Script runs and other actions no bench device performs are known
-        # only from their service calls.
+        # Script runs and other actions no bench device performs (Home
+        # Assistant's own shopping list) are known only from their service
+        # calls; from a turn that ended in an error, none counts.
         device_ids = set(self.home.devices)
+        failed = response.response_type is intent.IntentResponseType.ERROR
         calls.extend(
             c
             for c in self._service_calls
-            if c.entity_id not in device_ids
-            and c.service.partition(".")[0] in {"script", "scene", "vacuum"}
+            if not failed
+            and c.entity_id not in device_ids
+            and c.service.partition(".")[0] in SERVICE_ONLY_DOMAINS
         )
         return Turn(
             speech=str(response.speech.get("plain", {}).get("speech", "")),
@@ -430,8 +449,15 @@ async def async_instance(
                 domain=DOMAIN,
                 title="bench",
                 data={CONF_URL: llm_url, CONF_API_KEY: api_key, CONF_VERIFY_SSL: True},
-                options=options,
-                version=1,
+                subentries_data=[
+                    ConfigSubentryData(
+                        data=options,
+                        subentry_type=SUBENTRY_AGENT,
+                        title="bench",
+                        unique_id=None,
+                    )
+                ],
+                version=2,
                 minor_version=1,
             )
             entry.add_to_hass(hass)

@@ -131,9 +131,7 @@ async def measure(
     The satellites are registered before the turns, and one more turn is
     said first and not counted: a device placed in an area makes Home
     Assistant rebuild its sentence lists and gazetteer on the next turn, a
-    cost of adding a satellite, not of a turn. (Runs before session 36
-    registered each satellite just before its turn, so every turn counted
-    that rebuild.)
+    cost of adding a satellite, not of a turn.
     """
     walls, agent = [], []
     sources: dict[str, int] = {}

@@ -10,7 +10,7 @@ http://127.0.0.1:8123. It:
    Selenium): adds Intent Router through Settings > Devices & services
    against the model server ($LLM_URL, by default the local llama.cpp server
    on 127.0.0.1:8011; with `--demo`, the test suite's scripted server), opens
-   its options, chooses it as the conversation agent of the assistant under
+   its agent's settings, chooses it as the conversation agent of the assistant under
    Settings > Voice assistants, exposes the demo lights and opens the Assist
    dialog with sentences the integration answers without a model;
 3. with `--repair`, sets a timeout the model server cannot meet, so that the
@@ -345,10 +345,11 @@ def add_integration(browser: Browser, llm_url: str) -> str:
 
 
 def open_options(browser: Browser) -> None:
-    """The integration's page, then its options, section by section."""
+    """The integration's page, then its agent's settings, section by section."""
     browser.go("/config/integrations/integration/intent_router")
     browser.shot("integration.png")
-    browser.click(browser.find("Configure", "ha-icon-button"))
+    # The agent is a subentry of the server's entry: its Reconfigure button.
+    browser.click(browser.find("Reconfigure", "ha-icon-button"))
     browser.find("Which model plans, and how.")
     browser.shot("options.png")
     # The dialog scrolls: show its lower sections too.
@@ -458,15 +459,23 @@ def assist(browser: Browser) -> None:
 
 
 def repair(browser: Browser, entry_id: str) -> None:
-    """A timeout the server cannot meet: the warm-up's repair, and its fix."""
+    """A timeout the agent's server cannot meet: the warm-up's repair, its fix."""
+    (agent,) = browser.ws(
+        {"type": "config_entries/subentries/list", "entry_id": entry_id}
+    )
     browser.driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "const hass = document.querySelector('home-assistant').hass;"
         "(async () => {"
-        " const form = await hass.callApi('POST', 'config/config_entries/options/flow',"
-        "   {handler: arguments[0]});"
+        " const form = await hass.callApi('POST',"
+        "   'config/config_entries/subentries/flow',"
+        "   {handler: [arguments[0], 'conversation'], subentry_id: arguments[1]});"
         " const values = {};"
         " for (const section of form.data_schema) {"
+        "   if (!section.schema) {"
+        "     values[section.name] = section.description.suggested_value;"
+        "     continue;"
+        "   }"
         "   values[section.name] = {};"
         "   for (const field of section.schema) {"
         "     const v = field.description && field.description.suggested_value;"
@@ -475,9 +484,10 @@ def repair(browser: Browser, entry_id: str) -> None:
         " }"
         " values.speed.timeout = 1;"
         " return hass.callApi('POST',"
-        "   `config/config_entries/options/flow/${form.flow_id}`, values);"
+        "   `config/config_entries/subentries/flow/${form.flow_id}`, values);"
         "})().then(done, (err) => done(String(err)));",
         entry_id,
+        agent["subentry_id"],
     )
     time.sleep(30)  # the reload's warm-up measures the server
     browser.go("/config/repairs")

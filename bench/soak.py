@@ -323,7 +323,7 @@ async def prefill(instance: harness.Instance, devices: int, lights: list[str]) -
     """Fill the memory as `devices` other satellites' ten turns would."""
     hass = instance.hass
     entry = hass.config_entries.async_entries(DOMAIN)[0]
-    context = entry.runtime_data.context
+    context = harness.the_agent(entry)[1].context
     state = hass.states.get(lights[0])
     attributes = dict(state.attributes) if state else {}
     for device in range(devices):
@@ -409,7 +409,7 @@ class Soak:
 def foreign_turns(instance: harness.Instance, tags: dict[str, str]) -> int:
     """Turns remembered under a key that did not say them (each says its tag)."""
     entry = instance.hass.config_entries.async_entries(DOMAIN)[0]
-    context = entry.runtime_data.context
+    context = harness.the_agent(entry)[1].context
     return sum(
         tag not in turn.text
         for key, tag in tags.items()
@@ -437,7 +437,7 @@ async def run_soak(args: argparse.Namespace) -> dict[str, Any]:
     ):
         hass = instance.hass
         entry = hass.config_entries.async_entries(DOMAIN)[0]
-        context = entry.runtime_data.context
+        context = harness.the_agent(entry)[1].context
         await prefill(instance, args.prefill, lights)
         soak = Soak(instance, lights, names, args.seconds, rng)
         hass.bus.async_listen(EVENT_HANDLED, soak.on_handled)

@@ -44,8 +44,9 @@ async def _measure(llm_url: str, model: str, timeout: float) -> dict[str, Any]:
         seconds = time.monotonic() - started
         entry = hass.config_entries.async_get_entry(instance.entry_id)
         assert entry is not None
-        speed = entry.runtime_data.client.speed
-        issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id(entry.entry_id))
+        agent_id, agent = harness.the_agent(entry)
+        speed = agent.client.speed
+        issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id(agent_id))
         return {
             "set_up_and_warm_up_s": round(seconds, 1),
             "speed": speed.as_dict() if speed else None,

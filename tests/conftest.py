@@ -1,4 +1,4 @@
-"""Fixtures: a real Home Assistant, a real model server, one config entry."""
+"""Fixtures: a real Home Assistant, a real model server, one entry with one agent."""
 
 from __future__ import annotations
 
@@ -9,17 +9,13 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
 from syrupy.assertion import SnapshotAssertion
 
-from custom_components.intent_router.const import CONF_LOCAL_FIRST, DOMAIN
-from custom_components.intent_router.settings import default_options
 from homeassistant.config_entries import ConfigEntryState
-from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
+from .agents import agent_subentry, server_entry
 from .home import async_setup_agent, async_setup_demo_home, satellite_in
 from .llm_server import ScriptedLLMServer
-
-API_KEY = "sk-test-secret"
 
 
 @pytest.fixture(autouse=True)
@@ -50,26 +46,8 @@ async def llm_server(socket_enabled: None) -> AsyncGenerator[ScriptedLLMServer]:
 def mock_config_entry(
     hass: HomeAssistant, llm_server: ScriptedLLMServer
 ) -> MockConfigEntry:
-    """An entry for the scripted server with the default options."""
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="127.0.0.1",
-        data={
-            CONF_URL: llm_server.url,
-            CONF_API_KEY: API_KEY,
-            CONF_VERIFY_SSL: True,
-        },
-        options={
-            **default_options(["test-model"]),
-            # Most tests script the model; local-first has tests of its own.
-            CONF_LOCAL_FIRST: False,
-        },
-        unique_id=None,
-        version=1,
-        minor_version=1,
-    )
-    entry.add_to_hass(hass)
-    return entry
+    """An entry for the scripted server, with one agent of the default options."""
+    return server_entry(hass, llm_server.url, agent_subentry())
 
 
 @pytest.fixture

@@ -128,9 +128,8 @@ def schema_allows(request: dict[str, Any], action: str) -> bool:
 async def switched_on(hass: HomeAssistant, *entity_ids: str) -> None:
     """Devices switched on directly, as a wall switch would (not a turn).
 
-    A command to switch off what is off changes nothing and runs nothing
-    ("Bed Light is already off"): a test of what an action does starts
-    with its device on.
+    A test of what switching off does starts with its device on, so that
+    the state it ends in shows the call arrived.
     """
     await hass.services.async_call(
         "homeassistant", "turn_on", {"entity_id": list(entity_ids)}, blocking=True

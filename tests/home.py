@@ -25,6 +25,8 @@ from homeassistant.helpers import (
 )
 from homeassistant.setup import async_setup_component
 
+from .agents import set_agent_options
+
 DEMO_PLATFORMS = [Platform.LIGHT, Platform.LOCK, Platform.COVER]
 
 # entity id -> area name; everything listed is exposed to Assist. Demo locks
@@ -84,9 +86,12 @@ async def async_setup_demo_home(hass: HomeAssistant) -> None:
 async def async_setup_agent(
     hass: HomeAssistant, entry: MockConfigEntry, **options: Any
 ) -> str:
-    """The demo home, then the entry with some options; return the agent id."""
+    """The demo home, then the entry with some options; return the agent id.
+
+    The entry's id names its one agent (`conversation.async_set_agent`).
+    """
     await async_setup_demo_home(hass)
-    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    set_agent_options(hass, entry, options)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return str(entry.entry_id)

@@ -59,6 +59,8 @@ from homeassistant.helpers.entity_platform import AddEntitiesCallback
 from homeassistant.helpers.typing import ConfigType, DiscoveryInfoType
 from homeassistant.setup import async_setup_component
 
+from .agents import set_agent_options
+
 BASIC_FEATURES = (
     MediaPlayerEntityFeature.PLAY_MEDIA
     | MediaPlayerEntityFeature.PLAY
@@ -569,7 +571,7 @@ async def async_setup_music_agent(
     hass: HomeAssistant, entry: MockConfigEntry, **options: Any
 ) -> str:
     """The agent with these options, set up after the speakers; its id."""
-    hass.config_entries.async_update_entry(entry, options={**entry.options, **options})
+    set_agent_options(hass, entry, options)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return str(entry.entry_id)

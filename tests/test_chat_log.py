@@ -7,6 +7,8 @@ path answered; the model's request is in the turn's trace.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -17,24 +19,33 @@ from homeassistant.components.conversation import (
     Content,
     ToolResultContent,
 )
+from homeassistant.components.conversation.chat_log import DATA_CHAT_LOGS
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session
 
-from .helpers import act, agent_details, plan, speech
-from .home import async_setup_agent
-from .llm_server import ScriptedLLMServer
+from .agents import agent_entity
+from .helpers import (
+    act,
+    agent_details,
+    async_setup_template_entity,
+    plan,
+    speech,
+    switched_on,
+)
+from .home import async_setup_agent, satellite_in
+from .llm_server import NEVER, ScriptedLLMServer
 
 KITCHEN = "light.kitchen_lights"
 
 
+def _log(hass: HomeAssistant, conversation_id: str | None) -> list[Content]:
+    """A conversation's chat log, as HA's own chat log API reads it."""
+    assert conversation_id is not None
+    return list(hass.data[DATA_CHAT_LOGS][conversation_id].content)
+
+
 def _turn_content(hass: HomeAssistant, conversation_id: str | None) -> list[Content]:
     """The chat log's content after the last user message."""
-    assert conversation_id is not None
-    with (
-        chat_session.async_get_chat_session(hass, conversation_id) as session,
-        conversation.async_get_chat_log(hass, session) as chat_log,
-    ):
-        content = list(chat_log.content)
+    content = _log(hass, conversation_id)
     last_user = max(i for i, c in enumerate(content) if c.role == "user")
     return content[last_user + 1 :]
 
@@ -59,10 +70,20 @@ def _results(content: list[Content]) -> list[tuple[str, dict[str, object], bool]
 
 
 async def _converse(
-    hass: HomeAssistant, agent_id: str, text: str, conversation_id: str | None = None
+    hass: HomeAssistant,
+    agent_id: str,
+    text: str,
+    conversation_id: str | None = None,
+    device_id: str | None = None,
 ) -> conversation.ConversationResult:
     return await conversation.async_converse(
-        hass, text, conversation_id, Context(), language="en", agent_id=agent_id
+        hass,
+        text,
+        conversation_id,
+        Context(),
+        language="en",
+        agent_id=agent_id,
+        device_id=device_id,
     )
 
 
@@ -162,3 +183,112 @@ async def test_an_answer_records_no_call(
     content = _turn_content(hass, result.conversation_id)
     assert [c.role for c in content] == ["assistant"]
     assert content[0].content == speech(result) != ""
+
+
+async def test_a_newer_turn_of_the_conversation_takes_over_without_busy(
+    hass: HomeAssistant, model_agent: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The same device, the same conversation, the model still thinking.
+
+    Home Assistant (2026.11 on) gives a conversation's chat log to one turn at
+    a time; the newer turn supersedes ours in flight and waits for it to end,
+    so the user hears no "busy", and the log holds both turns in order.
+    """
+    kitchen = satellite_in(hass, "Kitchen")
+    await switched_on(hass, "light.bed_light")
+    llm_server.add_plan(plan(act("light.turn_off", KITCHEN)), delay=NEVER)
+    llm_server.add_plan(plan(act("light.turn_off", "light.bed_light")))
+    first = hass.async_create_task(
+        _converse(hass, model_agent, "turn the kitchen lights off", "chat", kitchen)
+    )
+    await llm_server.wait_for_requests(1)
+
+    second = await _converse(
+        hass, model_agent, "no, the bedroom light", "chat", kitchen
+    )
+    superseded = await first
+
+    assert "newer request" in speech(superseded)
+    assert speech(second) == "Turned off Bed Light."
+    assert hass.states.get(KITCHEN).state == "on"
+    log = _log(hass, "chat")
+    assert [(c.role, c.content) for c in log if c.role == "user"] == [
+        ("user", "turn the kitchen lights off"),
+        ("user", "no, the bedroom light"),
+    ]
+    replies = [c.content for c in log if isinstance(c, AssistantContent) and c.content]
+    assert replies == [speech(superseded), speech(second)]
+
+
+async def test_a_failed_turn_is_our_reply_in_the_log_and_the_next_one_runs(
+    hass: HomeAssistant, model_agent: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The model server fails: the log holds the spoken reply, not an error."""
+    llm_server.add_reply(None, status=500)
+    llm_server.add_reply(None, status=500)
+    llm_server.add_reply(None, status=500)
+
+    failed = await _converse(hass, model_agent, "make it cosy", "chat")
+    llm_server.add_plan(plan(speech="Hello."))
+    greeted = await _converse(hass, model_agent, "hello", "chat")
+
+    assert "busy" not in speech(failed)
+    assert speech(failed) != ""
+    assert [c.content for c in _log(hass, "chat") if c.role == "assistant"] == [
+        speech(failed),
+        "Hello.",
+    ]
+    assert speech(greeted) == "Hello."
+
+
+async def test_a_turn_with_nothing_said_adds_its_silence(
+    hass: HomeAssistant, model_agent: str
+) -> None:
+    """Nothing said, nothing answered: an empty reply, not "(no response)"."""
+    result = await _converse(hass, model_agent, "?", "chat")
+
+    assert speech(result) == ""
+    assert [(c.role, c.content) for c in _log(hass, "chat") if c.role != "system"] == [
+        ("user", "?"),
+        ("assistant", ""),
+    ]
+
+
+async def test_an_action_of_the_turn_may_route_into_its_conversation(
+    hass: HomeAssistant,
+    model_agent: str,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A script the turn runs says something in the same conversation: no wait.
+
+    The turn holds the conversation's chat log; the nested turn shares it,
+    as Home Assistant lets it, rather than wait for the turn that runs it.
+    """
+    doorbell = await async_setup_template_entity(
+        hass,
+        "switch",
+        {
+            "name": "Doorbell",
+            "turn_on": {
+                "action": "intent_router.route",
+                "data": {
+                    "agent_id": agent_entity(hass, mock_config_entry),
+                    "text": "who is at the door",
+                    "conversation_id": "chat",
+                },
+            },
+            "turn_off": [],
+        },
+    )
+    llm_server.add_plan(plan(act("switch.turn_on", doorbell)))
+    llm_server.add_plan(plan(speech="Nobody."))
+
+    async with asyncio.timeout(10):
+        result = await _converse(hass, model_agent, "turn on the doorbell", "chat")
+
+    assert speech(result) == "Turned on Doorbell."
+    assert [c.content for c in _log(hass, "chat") if c.role == "user"] == [
+        "turn on the doorbell",
+        "who is at the door",
+    ]

@@ -1,4 +1,4 @@
-"""The config, reauth, reconfigure and options flows against a real server."""
+"""The config, reauth and reconfigure flows, and the agent flow, against a real server."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from unittest.mock import AsyncMock, patch
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.intent_router.config_flow import SECTIONS
+from custom_components.intent_router.agent_flow import SECTIONS
 from custom_components.intent_router.const import (
     CONF_ALLOWED_DOMAINS,
     CONF_CONFIDENCE_THRESHOLD,
@@ -37,13 +37,26 @@ from custom_components.intent_router.settings import (
     DEFAULT_MODEL,
     Settings,
 )
-from homeassistant.config_entries import SOURCE_USER, ConfigEntryState, ConfigFlowResult
-from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
+from homeassistant.config_entries import (
+    SOURCE_USER,
+    ConfigEntryState,
+    ConfigFlowResult,
+    SubentryFlowResult,
+)
+from homeassistant.const import CONF_API_KEY, CONF_NAME, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType, section
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import device_registry as dr
 
-from .conftest import API_KEY
+from .agents import (
+    API_KEY,
+    agent_entity,
+    agent_entity_id,
+    agent_subentry,
+    agents,
+    only_agent,
+    set_agent_options,
+)
 from .llm_server import ScriptedLLMServer
 
 # Starting a flow sets the integration up, and with it `conversation`.
@@ -71,6 +84,9 @@ DEFAULT_OPTIONS = {
 }
 
 
+type FormResult = ConfigFlowResult | SubentryFlowResult
+
+
 @pytest.fixture
 def mock_setup_entry() -> Generator[AsyncMock]:
     """Keep flow tests to the flow: entries they create are not set up."""
@@ -88,7 +104,7 @@ async def _closed_port_url() -> str:
     return server.url
 
 
-def _schema(result: ConfigFlowResult) -> dict[Any, Any]:
+def _schema(result: FormResult) -> dict[Any, Any]:
     """The fields of a form, keyed by their markers, sections opened."""
     assert result["type"] is FlowResultType.FORM
     assert result["data_schema"] is not None
@@ -109,7 +125,7 @@ def _sections(flat: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
-def _suggested(result: ConfigFlowResult, field: str) -> Any:
+def _suggested(result: FormResult, field: str) -> Any:
     """The value a form pre-fills for a field."""
     for key in _schema(result):
         if key == field:
@@ -117,7 +133,7 @@ def _suggested(result: ConfigFlowResult, field: str) -> Any:
     raise KeyError(field)
 
 
-def _as_shown(result: ConfigFlowResult) -> dict[str, Any]:
+def _as_shown(result: FormResult) -> dict[str, Any]:
     """What saving a form unchanged submits: every value it pre-fills."""
     return {
         str(key): key.description["suggested_value"]
@@ -126,7 +142,7 @@ def _as_shown(result: ConfigFlowResult) -> dict[str, Any]:
     }
 
 
-def _selector_options(result: ConfigFlowResult, field: str) -> list[str]:
+def _selector_options(result: FormResult, field: str) -> list[str]:
     """The choices a select field offers."""
     for key, selector in _schema(result).items():
         if key == field:
@@ -161,7 +177,13 @@ async def test_user_flow(
         CONF_API_KEY: API_KEY,
         CONF_VERIFY_SSL: True,
     }
-    assert result["options"] == {CONF_MODEL: "other-model", **DEFAULT_OPTIONS}
+    # The connection has no options; its first agent has the defaults.
+    assert result["options"] == {}
+    entry = result["result"]
+    agent = only_agent(entry)
+    assert agent.title == "Intent Router"
+    assert dict(agent.data) == {CONF_MODEL: "other-model", **DEFAULT_OPTIONS}
+    assert (entry.version, entry.minor_version) == (2, 1)
     assert len(mock_setup_entry.mock_calls) == 1
 
 
@@ -192,7 +214,7 @@ async def test_user_flow_initial_model(
         CONF_API_KEY: None,
         CONF_VERIFY_SSL: False,
     }
-    assert result["options"][CONF_MODEL] == model
+    assert only_agent(result["result"]).data[CONF_MODEL] == model
 
 
 async def _answer_401(server: ScriptedLLMServer) -> str:
@@ -370,7 +392,7 @@ async def test_reauth_without_key(
 
 @pytest.mark.usefixtures("mock_setup_entry")
 async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -> None:
-    """A new URL is probed and stored; options are kept; the title follows."""
+    """A new URL is probed and stored; agents are kept; the title follows."""
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="127.0.0.2",
@@ -379,8 +401,10 @@ async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -
             CONF_API_KEY: "sk-old",
             CONF_VERIFY_SSL: True,
         },
-        options={CONF_MODEL: "test-model", **DEFAULT_OPTIONS},
-        version=1,
+        subentries_data=[
+            agent_subentry({CONF_MODEL: "test-model", **DEFAULT_OPTIONS}, "127.0.0.2")
+        ],
+        version=2,
         minor_version=1,
     )
     entry.add_to_hass(hass)
@@ -417,7 +441,35 @@ async def test_reconfigure(hass: HomeAssistant, llm_server: ScriptedLLMServer) -
         CONF_API_KEY: "sk-new",
         CONF_VERIFY_SSL: False,
     }
-    assert entry.options == {CONF_MODEL: "test-model", **DEFAULT_OPTIONS}
+    agent = only_agent(entry)
+    assert dict(agent.data) == {CONF_MODEL: "test-model", **DEFAULT_OPTIONS}
+    assert agent.title == "127.0.0.2"  # the agent's own name stays
+
+
+async def test_reconfigure_reloads_a_loaded_entry(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    init_integration: MockConfigEntry,
+) -> None:
+    """A running server's new settings take effect at once, its agents kept."""
+    entry = init_integration
+    running = entry.runtime_data
+    agent = only_agent(entry)
+    result = await entry.start_reconfigure_flow(hass)
+    llm_server.models = ["new-model"]
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_URL: llm_server.url, CONF_API_KEY: API_KEY, CONF_VERIFY_SSL: False},
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    await hass.async_block_till_done()
+
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.data[CONF_VERIFY_SSL] is False
+    assert entry.runtime_data is not running
+    assert entry.runtime_data.models == ["new-model"]
+    assert list(entry.runtime_data.agents) == [agent.subentry_id]
 
 
 async def test_the_agent_is_named_after_what_it_is(
@@ -426,9 +478,7 @@ async def test_the_agent_is_named_after_what_it_is(
     """It is "Intent Router", not the server's address; a host tells two apart."""
     first = await _add_entry(hass, llm_server.url)
     await hass.async_block_till_done()
-    entity = er.async_get(hass).async_get_entity_id(
-        "conversation", DOMAIN, first["result"].entry_id
-    )
+    entity = agent_entity(hass, first["result"])
     assert entity == "conversation.intent_router"
     state = hass.states.get(entity)
     assert state is not None
@@ -440,6 +490,7 @@ async def test_the_agent_is_named_after_what_it_is(
         second = await _add_entry(hass, other.url)
         await hass.async_block_till_done()
         assert second["title"] == "Intent Router (127.0.0.1)"
+        assert only_agent(second["result"]).title == "Intent Router (127.0.0.1)"
         assert first["result"].title == "Intent Router"
         assert await hass.config_entries.async_unload(second["result"].entry_id)
     finally:
@@ -491,7 +542,8 @@ async def test_reconfigure_to_configured_server(
             CONF_API_KEY: None,
             CONF_VERIFY_SSL: True,
         },
-        version=1,
+        subentries_data=[agent_subentry()],
+        version=2,
         minor_version=1,
     )
     other.add_to_hass(hass)
@@ -504,49 +556,73 @@ async def test_reconfigure_to_configured_server(
     assert other.data[CONF_URL] == "http://127.0.0.2:9/v1"
 
 
-async def test_options_flow(
+async def _reconfigure_agent(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> SubentryFlowResult:
+    """Open the one agent's form."""
+    result: SubentryFlowResult = await entry.start_subentry_reconfigure_flow(
+        hass, only_agent(entry).subentry_id
+    )
+    return result
+
+
+async def _save(
+    hass: HomeAssistant, result: SubentryFlowResult, flat: dict[str, Any], **top: Any
+) -> SubentryFlowResult:
+    """Submit the agent form: its top fields, then the flat options by section."""
+    return await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_NAME: "Intent Router", **top, **_sections(flat)}
+    )
+
+
+async def test_agent_flow(
     hass: HomeAssistant,
     llm_server: ScriptedLLMServer,
     init_integration: MockConfigEntry,
 ) -> None:
-    """Options offer the server's models and are stored typed; saving reloads."""
+    """An agent's form offers the server's models; saved typed, then reloaded."""
     entry = init_integration
-    result = await hass.config_entries.options.async_init(entry.entry_id)
+    agent = only_agent(entry)
+    result = await _reconfigure_agent(hass, entry)
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "init"
     assert _selector_options(result, CONF_MODEL) == ["other-model", "test-model"]
     assert _suggested(result, CONF_MODEL) == "test-model"
     assert _suggested(result, CONF_TIMEOUT) == DEFAULTS.timeout
+    assert _suggested(result, CONF_NAME) == agent.title
     domains = _selector_options(result, CONF_ALLOWED_DOMAINS)
     assert {"light", "lock", "conversation"} <= set(domains)
     assert not {"homeassistant", "shell_command", DOMAIN} & set(domains)
     assert _selector_options(result, CONF_CONFIRM_DOMAINS) == domains
 
     llm_server.models = ["new-model"]
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        _sections(
-            {
-                CONF_MODEL: " my-custom-model ",
-                CONF_TIMEOUT: 12,
-                CONF_CONFIDENCE_THRESHOLD: 0.5,
-                CONF_TEMPERATURE: 0,
-                CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
-                CONF_CONFIRM_DOMAINS: ["lock"],
-                CONF_CONFIRM_EVERY_ACTION: True,
-                CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
-                CONF_CONTEXT_TURNS: 4.0,
-                CONF_CONTEXT_TTL: 90,
-                CONF_LOCAL_FIRST: False,
-                CONF_LEARN_COMMANDS: False,
-                CONF_USE_LLM: True,
-                CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
-                CONF_MCP_SERVERS: "http://127.0.0.1:9000/mcp secret-token\n\nhttp://127.0.0.1:9001/sse\n",
-            }
-        ),
+    result = await _save(
+        hass,
+        result,
+        {
+            CONF_MODEL: " my-custom-model ",
+            CONF_TIMEOUT: 12,
+            CONF_CONFIDENCE_THRESHOLD: 0.5,
+            CONF_TEMPERATURE: 0,
+            CONF_ALLOWED_DOMAINS: ["switch", "light", "light"],
+            CONF_CONFIRM_DOMAINS: ["lock"],
+            CONF_CONFIRM_EVERY_ACTION: True,
+            CONF_EXTRA_INSTRUCTIONS: "  Answer in French.\n",
+            CONF_CONTEXT_TURNS: 4.0,
+            CONF_CONTEXT_TTL: 90,
+            CONF_LOCAL_FIRST: False,
+            CONF_LEARN_COMMANDS: False,
+            CONF_USE_LLM: True,
+            CONF_DEFAULT_MUSIC_PLAYER: "media_player.kitchen",
+            CONF_MCP_SERVERS: "http://127.0.0.1:9000/mcp secret-token\n\nhttp://127.0.0.1:9001/sse\n",
+        },
+        **{CONF_NAME: "  Assistant français "},
     )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options == {
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    agent = only_agent(entry)
+    assert agent.title == "Assistant français"
+    assert dict(agent.data) == {
         CONF_MODEL: "my-custom-model",
         CONF_TIMEOUT: 12.0,
         CONF_CONFIDENCE_THRESHOLD: 0.5,
@@ -567,7 +643,7 @@ async def test_options_flow(
         ],
     }
     # Equal is not enough: 12 == 12.0, but the stored types must be these.
-    assert {key: type(value) for key, value in entry.options.items()} == {
+    assert {key: type(value) for key, value in agent.data.items()} == {
         CONF_MODEL: str,
         CONF_TIMEOUT: float,
         CONF_CONFIDENCE_THRESHOLD: float,
@@ -585,25 +661,68 @@ async def test_options_flow(
         CONF_MCP_SERVERS: list,
     }
 
-    # The servers are edited as lines, without their tokens.
+    # The entry was reloaded: set-up probed the server again, and the agent's
+    # device took its new name and model.
     await hass.async_block_till_done()
-    result = await hass.config_entries.options.async_init(entry.entry_id)
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.runtime_data.models == ["new-model"]
+    device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, agent.subentry_id), entry.entry_id
+    )
+    assert device is not None
+    assert (device.name, device.model) == ("Assistant français", "my-custom-model")
+
+    # The servers are edited as lines, without their tokens.
+    result = await _reconfigure_agent(hass, entry)
     assert _suggested(result, CONF_MCP_SERVERS) == (
         "http://127.0.0.1:9000/mcp\nhttp://127.0.0.1:9001/sse"
     )
 
-    # The entry was reloaded: set-up probed the server again.
+
+async def test_adding_an_agent(
+    hass: HomeAssistant,
+    llm_server: ScriptedLLMServer,
+    init_integration: MockConfigEntry,
+) -> None:
+    """A second agent starts from the defaults; saving adds its own entity."""
+    entry = init_integration
+    first = only_agent(entry)
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, "conversation"), context={"source": SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "init"
+    assert _suggested(result, CONF_NAME) == "Intent Router"
+    # The defaults, with a model the server lists.
+    shown = {CONF_MODEL: "other-model", **DEFAULT_OPTIONS, CONF_MCP_SERVERS: ""}
+    del shown[CONF_DEFAULT_MUSIC_PLAYER]  # no player: the field stays empty
+    assert _as_shown(result) == {CONF_NAME: "Intent Router", **shown}
+
+    result = await _save(
+        hass,
+        result,
+        {**shown, CONF_EXTRA_INSTRUCTIONS: "Antworte auf Deutsch."},
+        **{CONF_NAME: "Deutsch"},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
+
+    second = next(a for a in agents(entry) if a.subentry_id != first.subentry_id)
+    assert second.title == "Deutsch"
+    assert second.data[CONF_EXTRA_INSTRUCTIONS] == "Antworte auf Deutsch."
+    assert second.data[CONF_MODEL] == "other-model"
     assert entry.state is ConfigEntryState.LOADED
-    assert entry.runtime_data.models == ["new-model"]
+    assert set(entry.runtime_data.agents) == {first.subentry_id, second.subentry_id}
+    assert agent_entity_id(hass, second.subentry_id) == "conversation.deutsch"
+    assert agent_entity_id(hass, first.subentry_id) == "conversation.127_0_0_1"
 
 
-async def test_options_flow_denied_domain(
+async def test_agent_flow_denied_domain(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
     """Domains on the fixed deny list cannot be allowed, even typed by hand."""
     entry = init_integration
-    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await _reconfigure_agent(hass, entry)
     user_input = {
         CONF_MODEL: "test-model",
         CONF_TIMEOUT: 5,
@@ -617,9 +736,7 @@ async def test_options_flow_denied_domain(
         CONF_USE_LLM: True,
         CONF_MCP_SERVERS: "not a url\nhttp://127.0.0.1:1/mcp",
     }
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], _sections(user_input)
-    )
+    result = await _save(hass, result, user_input)
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {
         CONF_ALLOWED_DOMAINS: "denied_domain",
@@ -629,41 +746,39 @@ async def test_options_flow_denied_domain(
         "denied": "homeassistant, shell_command"
     }
     assert _suggested(result, CONF_ALLOWED_DOMAINS) == user_input[CONF_ALLOWED_DOMAINS]
-    assert entry.options[CONF_ALLOWED_DOMAINS] == list(DEFAULT_ALLOWED_DOMAINS)
+    assert only_agent(entry).data[CONF_ALLOWED_DOMAINS] == list(DEFAULT_ALLOWED_DOMAINS)
 
     user_input[CONF_ALLOWED_DOMAINS] = ["light"]
     user_input[CONF_MCP_SERVERS] = "http://127.0.0.1:1/mcp\nhttp://127.0.0.1:1/mcp"
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], _sections(user_input)
-    )
+    result = await _save(hass, result, user_input)
     assert result["errors"] == {CONF_MCP_SERVERS: "invalid_mcp_servers"}
 
     user_input[CONF_MCP_SERVERS] = ""
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], _sections(user_input)
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert entry.options[CONF_ALLOWED_DOMAINS] == ["light"]
-    assert entry.options[CONF_EXTRA_INSTRUCTIONS] == ""
+    result = await _save(hass, result, user_input, **{CONF_NAME: "  "})
+    assert result["type"] is FlowResultType.ABORT
+    agent = only_agent(entry)
+    assert agent.data[CONF_ALLOWED_DOMAINS] == ["light"]
+    assert agent.data[CONF_EXTRA_INSTRUCTIONS] == ""
+    assert agent.title == "Intent Router"  # an empty name is the default one
 
 
-async def test_options_flow_entry_not_loaded(
+async def test_agent_flow_entry_not_loaded(
     hass: HomeAssistant,
     llm_server: ScriptedLLMServer,
     mock_config_entry: MockConfigEntry,
 ) -> None:
-    """Without a probe to go on, the model list holds the current model."""
+    """Without a probe to go on, the model list holds the agent's model."""
     llm_server.models_status = 503
     await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
 
-    result = await hass.config_entries.options.async_init(mock_config_entry.entry_id)
+    result = await _reconfigure_agent(hass, mock_config_entry)
     assert result["type"] is FlowResultType.FORM
     assert _selector_options(result, CONF_MODEL) == ["test-model"]
 
 
-async def test_options_flow_suggests_default_model(hass: HomeAssistant) -> None:
-    """An entry without options is offered the defaults `Settings` holds."""
+async def test_agent_flow_suggests_default_model(hass: HomeAssistant) -> None:
+    """An agent without options is offered the defaults `Settings` holds."""
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="127.0.0.2",
@@ -672,16 +787,17 @@ async def test_options_flow_suggests_default_model(hass: HomeAssistant) -> None:
             CONF_API_KEY: None,
             CONF_VERIFY_SSL: True,
         },
-        version=1,
+        subentries_data=[agent_subentry({}, "127.0.0.2")],
+        version=2,
         minor_version=1,
     )
     entry.add_to_hass(hass)
-    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await _reconfigure_agent(hass, entry)
     assert _suggested(result, CONF_MODEL) == DEFAULT_MODEL
-    assert _selector_options(result, CONF_MODEL) == []
+    assert _selector_options(result, CONF_MODEL) == [DEFAULT_MODEL]
     shown = {CONF_MODEL: DEFAULT_MODEL, **DEFAULT_OPTIONS, CONF_MCP_SERVERS: ""}
     del shown[CONF_DEFAULT_MUSIC_PLAYER]  # no player: the field stays empty
-    assert _as_shown(result) == shown
+    assert _as_shown(result) == {CONF_NAME: "127.0.0.2", **shown}
 
 
 MCP_A = "http://127.0.0.1:9000/mcp"
@@ -691,16 +807,21 @@ MCP_C = "http://127.0.0.1:9002/mcp"
 
 async def _store_mcp_servers(
     hass: HomeAssistant, entry: MockConfigEntry, servers: list[dict[str, str | None]]
-) -> ConfigFlowResult:
-    """Give the entry these MCP servers and open its options form."""
-    hass.config_entries.async_update_entry(
-        entry, options={**entry.options, CONF_MCP_SERVERS: servers}
-    )
-    return await hass.config_entries.options.async_init(entry.entry_id)
+) -> SubentryFlowResult:
+    """Give the agent these MCP servers and open its form."""
+    set_agent_options(hass, entry, {CONF_MCP_SERVERS: servers})
+    return await _reconfigure_agent(hass, entry)
+
+
+def _flat_shown(result: SubentryFlowResult) -> dict[str, Any]:
+    """What saving the form unchanged submits, without its name."""
+    shown = _as_shown(result)
+    del shown[CONF_NAME]
+    return shown
 
 
 @pytest.mark.usefixtures("mock_setup_entry")
-async def test_options_flow_never_shows_mcp_tokens(
+async def test_agent_flow_never_shows_mcp_tokens(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
     """Stored tokens stay out of the form, and saving it unchanged keeps them."""
@@ -709,21 +830,19 @@ async def test_options_flow_never_shows_mcp_tokens(
         {"url": MCP_B, "token": None},
     ]
     result = await _store_mcp_servers(hass, mock_config_entry, servers)
-    stored = dict(mock_config_entry.options)
+    stored = dict(only_agent(mock_config_entry).data)
 
-    shown = _as_shown(result)
-    assert "secret-a" not in repr(shown)
+    shown = _flat_shown(result)
+    assert "secret-a" not in repr(_as_shown(result))
     assert shown[CONF_MCP_SERVERS] == f"{MCP_A}\n{MCP_B}"
 
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], _sections(shown)
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert mock_config_entry.options == stored
+    result = await _save(hass, result, shown, **{CONF_NAME: "127.0.0.1"})
+    assert result["type"] is FlowResultType.ABORT
+    assert dict(only_agent(mock_config_entry).data) == stored
 
 
 @pytest.mark.usefixtures("mock_setup_entry")
-async def test_options_flow_replaces_and_removes_mcp_tokens(
+async def test_agent_flow_replaces_and_removes_mcp_tokens(
     hass: HomeAssistant, mock_config_entry: MockConfigEntry
 ) -> None:
     """A typed token replaces the stored one, "-" removes it, a new URL has none."""
@@ -737,17 +856,16 @@ async def test_options_flow_replaces_and_removes_mcp_tokens(
         ],
     )
     moved_c = MCP_C.replace("/mcp", "/other")
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        _sections(
-            {
-                **_as_shown(result),
-                CONF_MCP_SERVERS: f"{MCP_A} -\n{MCP_B} new-b\n{moved_c}",
-            }
-        ),
+    result = await _save(
+        hass,
+        result,
+        {
+            **_flat_shown(result),
+            CONF_MCP_SERVERS: f"{MCP_A} -\n{MCP_B} new-b\n{moved_c}",
+        },
     )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert mock_config_entry.options[CONF_MCP_SERVERS] == [
+    assert result["type"] is FlowResultType.ABORT
+    assert only_agent(mock_config_entry).data[CONF_MCP_SERVERS] == [
         {"url": MCP_A, "token": None},
         {"url": MCP_B, "token": "new-b"},
         {"url": moved_c, "token": None},
@@ -755,48 +873,63 @@ async def test_options_flow_replaces_and_removes_mcp_tokens(
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "es", "nl", "it"])
-def test_options_sections_and_domains_are_named_in_every_language(
+def test_agent_form_sections_and_domains_are_named_in_every_language(
     language: str,
 ) -> None:
     """Each section, field and default domain is named: no bare ids.
 
-    A section has a name and help, a field its label and help, a domain
-    offered by default its translated name.
+    The agent form has a name and help, its name field and each section's
+    fields a label and help, a domain offered by default its translated
+    name; adding and changing an agent are named too.
     """
     translations = json.loads(
         (TRANSLATIONS / f"{language}.json").read_text(encoding="utf-8")
     )
-    sections = translations["options"]["step"]["init"]["sections"]
+    agent = translations["config_subentries"]["conversation"]
+    assert agent["entry_type"]
+    assert set(agent["initiate_flow"]) == {"user", "reconfigure"}
+    step = agent["step"]["init"]
+    assert step["title"]
+    assert step["description"]
+    assert set(step["data"]) == set(step["data_description"]) == {CONF_NAME}
+    sections = step["sections"]
     assert list(sections) == list(SECTIONS)
     for name, keys in SECTIONS.items():
         assert sections[name]["name"], name
         assert sections[name]["description"], name
         assert set(sections[name]["data"]) == set(keys), name
         assert set(sections[name]["data_description"]) == set(keys), name
+    assert set(agent["error"]) == {"denied_domain", "invalid_mcp_servers"}
     labels = translations["selector"]["domain"]["options"]
     assert set(DEFAULT_ALLOWED_DOMAINS) | set(DEFAULT_CONFIRM_DOMAINS) <= set(labels)
     assert all(label and label != domain for domain, label in labels.items())
 
 
-async def test_options_form_is_in_sections_with_translated_domains(
+async def test_agent_form_is_in_sections_with_translated_domains(
     hass: HomeAssistant, init_integration: MockConfigEntry
 ) -> None:
-    """One section per concern, in order; domains shown by translated names.
+    """A name, then one section per concern, in order; domains by translated names.
 
-    The options stay stored flat, as before the sections: an entry's
-    options open in the form as they were, with nothing to migrate.
+    The options stay stored flat: an agent's options open in the form as
+    they are, with nothing to migrate.
     """
     entry = init_integration
-    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await _reconfigure_agent(hass, entry)
     schema = result["data_schema"]
     assert schema is not None
-    assert [str(key) for key in schema.schema] == list(SECTIONS)
-    assert all(isinstance(value, section) for value in schema.schema.values())
+    assert [str(key) for key in schema.schema] == [CONF_NAME, *SECTIONS]
+    assert all(
+        isinstance(value, section)
+        for key, value in schema.schema.items()
+        if str(key) != CONF_NAME
+    )
     fields = _schema(result)
     for field in (CONF_ALLOWED_DOMAINS, CONF_CONFIRM_DOMAINS):
         selector = next(v for k, v in fields.items() if k == field)
         assert selector.config["translation_key"] == "domain"
+    agent = only_agent(entry)
     assert _as_shown(result) == {
-        **{k: v for k, v in entry.options.items() if v is not None},
+        CONF_NAME: agent.title,
+        **{k: v for k, v in agent.data.items() if v is not None},
         CONF_MCP_SERVERS: "",
     }

@@ -25,6 +25,7 @@ from custom_components.intent_router.const import (
 )
 from homeassistant.core import Event, HomeAssistant
 
+from .agents import agent_entity
 from .helpers import act, converse, plan, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -260,7 +261,7 @@ async def test_the_route_action_asks_only_to_open(
     response = await hass.services.async_call(
         DOMAIN,
         "route",
-        {"config_entry_id": mock_config_entry.entry_id, "text": text},
+        {"agent_id": agent_entity(hass, mock_config_entry), "text": text},
         blocking=True,
         return_response=True,
     )

@@ -18,6 +18,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, floor_registry as fr, intent
 from homeassistant.setup import async_setup_component
 
+from .agents import agent_data, set_agent_options
 from .helpers import (
     act,
     agent_details,
@@ -28,7 +29,6 @@ from .helpers import (
     schema_allows,
     schema_targets,
     speech,
-    system_prompt,
     user_prompt,
 )
 from .home import EXPOSED_AREAS, NOT_EXPOSED, async_setup_agent, satellite_in
@@ -158,14 +158,15 @@ async def test_actions_on_one_entity_run_in_plan_order(
 async def test_state_question_is_answered_without_actions(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """A question gets the plan's answer and changes nothing."""
-    llm_server.add_plan(plan(speech="Yes, the front door is locked."))
+    """The model says what a question is about; the state answers it."""
+    llm_server.add_reply('{"pick":1}')
 
     result = await converse(hass, agent_id, "is the front door locked?")
 
-    assert speech(result) == "Yes, the front door is locked."
+    assert "1 about Front Door (Lock)." in user_prompt(llm_server, 0)
+    assert speech(result).startswith("Yes")
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
-    assert "lock.front_door: locked" in user_prompt(llm_server, 0)
+    assert hass.states.get("lock.front_door").state == "locked"
 
 
 async def test_speaker_area_goes_to_the_prompt(
@@ -302,13 +303,27 @@ async def test_why_each_target_was_chosen_goes_to_the_trace(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
     """The model writes no reasons (tokens are time); the gate derives them."""
-    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_reply('{"pick":1}')
 
     await converse(hass, agent_id, "kitchen lights off")
 
     details = agent_details()
     assert {"grounded": {"light.kitchen_lights": "named"}} in details
     assert any("prompt_tokens_estimate" in d for d in details)
+    # The one option the words leave is all the model may pick.
+    schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["pick"]["enum"] == [1, 2]
+    assert hass.states.get("light.kitchen_lights").state == "off"
+
+
+async def test_a_plan_of_the_models_own_is_held_to_the_catalog(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Words no option fits ("lock" a light) get a plan whose schema is the home's."""
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    await converse(hass, agent_id, "lock the kitchen lights")
+
     schema = llm_server.requests[0]["response_format"]["json_schema"]["schema"]
     acting, answering, asking = schema["anyOf"]
     # Acting is actions, nothing else; the other forms have no actions and
@@ -368,7 +383,7 @@ async def test_the_rate_limiter_forgets_chats_gone_quiet(
     What the limiter holds is the only trace of it (memory), so the test
     counts its keys.
     """
-    agent = mock_config_entry.runtime_data.agent
+    agent = agent_data(mock_config_entry).agent
     for _ in range(RATE_LIMIT_KEYS + 1):
         # A new conversation every time; "again" with nothing to repeat
         # needs no model.
@@ -492,9 +507,7 @@ async def test_slow_model_is_cut_off_at_the_timeout(
     mock_config_entry: MockConfigEntry,
 ) -> None:
     """A model that never answers: the timeout ends the turn, with a reply."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, CONF_TIMEOUT: 1.0}
-    )
+    set_agent_options(hass, mock_config_entry, {CONF_TIMEOUT: 1.0})
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     llm_server.add_plan(
@@ -571,17 +584,17 @@ async def test_a_polite_request_is_not_a_question(
 async def test_floors_reach_the_prompt(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """Areas are listed with their floor, for "the ground floor lights"."""
+    """The floor said finds its areas' devices: "the ground floor lights"."""
     floor = fr.async_get(hass).async_create("Ground Floor")
     area_reg = ar.async_get(hass)
     kitchen = area_reg.async_get_area_by_name("Kitchen")
     assert kitchen is not None
     area_reg.async_update(kitchen.id, floor_id=floor.floor_id)
-    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+    llm_server.add_reply('{"pick":1}')
 
     await converse(hass, agent_id, "turn off the ground floor lights")
 
-    assert "Kitchen (Ground Floor)" in system_prompt(llm_server, 0)
+    assert "1 Turned off Kitchen Lights." in user_prompt(llm_server, 0)
     assert hass.states.get("light.kitchen_lights").state == "off"
 
 

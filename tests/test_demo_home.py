@@ -19,6 +19,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
+from .agents import set_agent_options
 from .demo_home import async_setup_develop_home
 from .helpers import act, converse, plan, speech
 from .llm_server import ScriptedLLMServer
@@ -78,10 +79,7 @@ SAID = [
 async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
     """The development home, and the agent with the product's local-first."""
     await async_setup_develop_home(hass)
-    hass.config_entries.async_update_entry(
-        mock_config_entry,
-        options={**mock_config_entry.options, CONF_LOCAL_FIRST: True},
-    )
+    set_agent_options(hass, mock_config_entry, {CONF_LOCAL_FIRST: True})
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     return str(mock_config_entry.entry_id)

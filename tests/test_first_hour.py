@@ -1,4 +1,4 @@
-"""The first hour (issue 29): complaints, unexposed devices and undo, six languages.
+"""The first hour: complaints, unexposed devices and undo, six languages.
 
 Whole turns through Assist in the demo home, with a thermostat beside the
 speaker in the kitchen, a media player and a fan. Complaints are read

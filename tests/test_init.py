@@ -13,6 +13,7 @@ from homeassistant.config_entries import SOURCE_REAUTH, ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
+from .agents import agent_entity_id, only_agent
 from .llm_server import ScriptedLLMServer
 
 # Failed set-ups still need what a real start-up has already set up.
@@ -28,11 +29,12 @@ async def test_setup_and_unload(
     """Set-up probes the server, keeps its models and adds the agent."""
     entry = init_integration
     assert entry.runtime_data.models == ["other-model", "test-model"]
-    entity_id = entity_registry.async_get_entity_id(
-        "conversation", "intent_router", entry.entry_id
-    )
-    assert entity_id is not None
-    assert hass.states.get(entity_id) is not None
+    agent = only_agent(entry)
+    assert list(entry.runtime_data.agents) == [agent.subentry_id]
+    registered = entity_registry.async_get(agent_entity_id(hass, agent.subentry_id))
+    assert registered is not None
+    assert registered.config_subentry_id == agent.subentry_id
+    assert hass.states.get(registered.entity_id) is not None
 
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
@@ -56,9 +58,7 @@ async def test_ha_sentences_loaded_before_the_first_turn(
     assert "en" in default_agent._lang_intents
     assert "de" not in default_agent._lang_intents
 
-    entity_id = entity_registry.async_get_entity_id(
-        "conversation", "intent_router", init_integration.entry_id
-    )
+    entity_id = agent_entity_id(hass, only_agent(init_integration).subentry_id)
     await conversation.async_prepare_agent(hass, entity_id, "de")
     assert "de" in default_agent._lang_intents
 
@@ -132,7 +132,7 @@ async def test_unload_saves_and_remove_deletes_context(
 ) -> None:
     """Unloading writes the context now; removing the entry deletes it."""
     entry = init_integration
-    key = f"intent_router.context.{entry.entry_id}"
+    key = f"intent_router.context.{only_agent(entry).subentry_id}"
     assert await hass.config_entries.async_unload(entry.entry_id)
     assert hass_storage[key]["data"] == {"turns": {}}
 

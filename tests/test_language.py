@@ -28,9 +28,9 @@ from custom_components.intent_router.reading import find_mentions
 from custom_components.intent_router.records import EntityInfo
 from custom_components.intent_router.speech import shipped_languages
 
-# The stop words every language was read with before each had its own, and
-# "by" ("detected by the hall sensor"), as each language's preposition of
-# who does it (session 37).
+# English's stop words, which a language without a words file reads names
+# with too; "by" ("detected by the hall sensor") is the preposition of who
+# does it.
 ENGLISH_STOP_WORDS = frozenset(
     [
         "by",
@@ -53,7 +53,7 @@ ENGLISH_STOP_WORDS = frozenset(
         "off",
         "up",
         "down",
-        # Added with the reading: "do the same in the kitchen" says nothing by "do".
+        # "do the same in the kitchen" says nothing by "do".
         "do",
     ]
 )
@@ -164,8 +164,8 @@ def test_no_stop_word_names_a_kind_of_device(language: str) -> None:
     assert not spoken.stop & {w for found in spoken.kinds.values() for w in found}
 
 
-def test_english_stop_words_are_the_ones_every_language_had() -> None:
-    """English, and every unshipped language, reads names as before."""
+def test_unshipped_languages_read_names_with_english_stop_words() -> None:
+    """English, and every unshipped language, ignore the same small words in names."""
     assert LANGUAGES["en"].stop == ENGLISH_STOP_WORDS
     assert stop_words("pt-BR") == ENGLISH_STOP_WORDS
 

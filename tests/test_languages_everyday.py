@@ -2,7 +2,7 @@
 
 The demo home keeps the English names its integrations gave it ("Living
 Room", "Ceiling Lights", "Front Door"); the household speaks its own
-language, as a fluent speaker says things on an ordinary day (issue 28):
+language, as a fluent speaker says things on an ordinary day:
 number words in full, articles and particles that are no values, requests
 asked as questions, "leave it" that cancels, rooms and things said in the
 household's words, re- verbs and separable verbs. The model server is

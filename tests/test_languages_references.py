@@ -26,7 +26,7 @@ from .llm_server import ScriptedLLMServer
 KITCHEN_LIGHTS = "light.kitchen_lights"
 STOOD = timedelta(seconds=LEARN_AFTER + 1)
 
-# Commands whose article is what the old tables took for "it".
+# Commands whose article could be taken for "it".
 WITH_ARTICLE = [
     ("en", "Turn off the Kitchen Lights"),
     ("de", "Schalte das Licht Kitchen Lights aus"),

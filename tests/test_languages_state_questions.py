@@ -1,4 +1,4 @@
-"""State questions in homes named in the household's own language (issue 28).
+"""State questions in homes named in the household's own language.
 
 The heating asked for by what it is ("die Heizung", "le chauffage"), with no
 name said, is the home's thermostat, and "one degree more" afterwards

@@ -30,6 +30,7 @@ from custom_components.intent_router.learned import LEARN_AFTER
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
+from .agents import agent_diagnostics, agent_entity, only_agent
 from .helpers import act, agent_details, converse, plan, speech
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -248,7 +249,7 @@ async def test_learned_commands_survive_a_restart_and_clear_context_forgets_them
     assert len(llm_server.requests) == 1
     assert hass.states.get("light.kitchen_lights").state == "on"
     diagnostics = await async_get_config_entry_diagnostics(hass, mock_config_entry)
-    assert diagnostics["learned_commands"] == {
+    assert agent_diagnostics(diagnostics, mock_config_entry)["learned_commands"] == {
         "learned": 1,
         "waiting": 0,
         "hits": 1,
@@ -259,11 +260,13 @@ async def test_learned_commands_survive_a_restart_and_clear_context_forgets_them
     await hass.services.async_call(
         DOMAIN,
         "clear_context",
-        {"config_entry_id": mock_config_entry.entry_id},
+        {"agent_id": agent_entity(hass, mock_config_entry)},
         blocking=True,
     )
 
-    assert hass_storage[f"{DOMAIN}.learned.{mock_config_entry.entry_id}"]["data"] == {
+    assert hass_storage[
+        f"{DOMAIN}.learned.{only_agent(mock_config_entry).subentry_id}"
+    ]["data"] == {
         "entries": {},
         "waiting": [],
     }
@@ -279,10 +282,10 @@ async def test_a_damaged_file_is_a_cache_lost(
     hass_storage: dict[str, Any],
 ) -> None:
     """Garbage in the file: the entry sets up, and nothing is replayed."""
-    hass_storage[f"{DOMAIN}.learned.{mock_config_entry.entry_id}"] = {
+    hass_storage[f"{DOMAIN}.learned.{only_agent(mock_config_entry).subentry_id}"] = {
         "version": 1,
         "minor_version": 1,
-        "key": f"{DOMAIN}.learned.{mock_config_entry.entry_id}",
+        "key": f"{DOMAIN}.learned.{only_agent(mock_config_entry).subentry_id}",
         "data": {"entries": {"en|Kitchen|x": {"actions": "rm -rf"}}},
     }
     agent_id = await async_setup_agent(hass, mock_config_entry, local_first=False)
@@ -326,7 +329,7 @@ async def test_a_waiting_lesson_of_the_older_file_layout_still_stands(
     await _teach(hass, agent_id, llm_server, kitchen)
     # Unloading writes the file; it is then rewritten as version 1.1 wrote it.
     assert await hass.config_entries.async_unload(mock_config_entry.entry_id)
-    key = f"{DOMAIN}.learned.{mock_config_entry.entry_id}"
+    key = f"{DOMAIN}.learned.{only_agent(mock_config_entry).subentry_id}"
     stored = hass_storage[key]
     assert stored["data"]["waiting"]
     for waiting in stored["data"]["waiting"]:

@@ -7,6 +7,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
+from .agents import set_agent_options
 from .helpers import converse, speech
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
@@ -26,9 +27,7 @@ async def test_play_by_name_is_left_to_music_play(
     go to music.play instead, with no model call.
     """
     speakers = await async_setup_speakers(hass)
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, CONF_LOCAL_FIRST: True}
-    )
+    set_agent_options(hass, mock_config_entry, {CONF_LOCAL_FIRST: True})
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     kitchen = satellite_in(hass, "Kitchen")

@@ -16,7 +16,6 @@ import logging
 import socket
 from typing import Any, Literal
 
-from mcp.server.fastmcp import FastMCP
 from mcp.types import ListToolsRequest, ToolAnnotations
 import pytest
 from pytest_homeassistant_custom_component.common import (
@@ -35,6 +34,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, issue_registry as ir
 from homeassistant.util import dt as dt_util
 
+from .agents import only_agent, set_agent_options
 from .helpers import (
     act,
     agent_details,
@@ -47,6 +47,13 @@ from .helpers import (
 )
 from .home import async_setup_demo_home, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
+
+try:  # mcp 1 (the pinned test stack)
+    from mcp.server.fastmcp import FastMCP
+    from mcp.server.fastmcp.exceptions import ToolError
+except ModuleNotFoundError:  # mcp 2 renamed it (Home Assistant 2026.11's)
+    from mcp.server.mcpserver import MCPServer as FastMCP  # type: ignore[import-not-found, no-redef]
+    from mcp.server.mcpserver.exceptions import ToolError  # type: ignore[import-not-found, no-redef]
 
 TOKEN = "mcp-secret-token"  # noqa: S105 - a test token
 
@@ -92,6 +99,8 @@ class McpTestServer:
         self.token = token
         self.fail_status = fail_status
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        # The HTTP methods of the requests a guarded server refused.
+        self.refused: list[str] = []
         self.url = ""
         self._server: _Uvicorn | None = None
         self._task: asyncio.Task[None] | None = None
@@ -107,7 +116,7 @@ class McpTestServer:
             """Look up the current weather of a city."""
             self.calls.append(("lookup", {"city": city, "units": units}))
             if city == "Atlantis":
-                raise ValueError("no such city")
+                raise ToolError("no such city")
             return f"It is 21 degrees and sunny in {city}."
 
         @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
@@ -138,6 +147,7 @@ class McpTestServer:
             ):
                 status = 401
             if scope["type"] == "http" and status is not None:
+                self.refused.append(scope["method"])
                 await send({"type": "http.response.start", "status": status})
                 await send({"type": "http.response.body", "body": b""})
                 return
@@ -236,9 +246,7 @@ async def setup_entry(
 ) -> None:
     """Set the integration up with these MCP servers (and options)."""
     await async_setup_demo_home(hass)
-    hass.config_entries.async_update_entry(
-        entry, options={**entry.options, CONF_MCP_SERVERS: servers, **options}
-    )
+    set_agent_options(hass, entry, {CONF_MCP_SERVERS: servers, **options})
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert entry.state is ConfigEntryState.LOADED
@@ -444,12 +452,13 @@ async def test_down_server_leaves_the_rest_working(
         mock_config_entry,
         [{"url": down_url, "token": None}, {"url": live.url, "token": None}],
     )
-    issue_id = f"mcp_{mock_config_entry.entry_id}_{server_names([down_url])[0]}"
+    agent = only_agent(mock_config_entry)
+    issue_id = f"mcp_{agent.subentry_id}_{server_names([down_url])[0]}"
     issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
     assert issue is not None
     assert issue.translation_key == "mcp_server_unavailable"
     assert issue.translation_placeholders == {
-        "entry": mock_config_entry.title,
+        "agent": agent.title,
         "server": f"127_0_0_1_{port}",
         "url": down_url,
         "reason": "cannot connect",
@@ -517,6 +526,8 @@ async def test_bearer_token(
         assert [issue.translation_key for issue in issues] == [issue_key]
         assert issues[0].translation_placeholders is not None
         assert issues[0].translation_placeholders["reason"] == "HTTP 401"
+        # Refused at once: no second try over SSE.
+        assert server.refused == ["POST"]
         assert "mcp." not in system
         assert TOKEN not in json.dumps(issues[0].translation_placeholders)
     assert not hass.config_entries.flow.async_progress()
@@ -524,7 +535,11 @@ async def test_bearer_token(
 
 def _without_tools(mcp: FastMCP) -> None:
     """A server that offers no tools at all (resources only, say)."""
-    mcp._mcp_server.request_handlers.pop(ListToolsRequest)
+    server: Any = mcp  # the SDK's private parts differ between its majors
+    if hasattr(server, "_mcp_server"):  # mcp 1
+        server._mcp_server.request_handlers.pop(ListToolsRequest)
+    else:  # mcp 2
+        server._lowlevel_server._request_handlers.pop("tools/list")
 
 
 @pytest.mark.parametrize(

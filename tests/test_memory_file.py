@@ -34,6 +34,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, json as json_helper, storage
 
+from .agents import agent_data, only_agent
 from .helpers import act, converse, plan, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -50,7 +51,7 @@ def hass_config_dir(hass_tmp_config_dir: str) -> str:
 
 
 def _key(entry: MockConfigEntry) -> str:
-    return f"{DOMAIN}.context.{entry.entry_id}"
+    return f"{DOMAIN}.context.{only_agent(entry).subentry_id}"
 
 
 def _turn(text: str, **fields: Any) -> dict[str, Any]:
@@ -86,12 +87,12 @@ def _seed(
 
 
 def _texts(entry: MockConfigEntry, key: str) -> list[str]:
-    return [turn.text for turn in entry.runtime_data.context.recent(key)]
+    return [turn.text for turn in agent_data(entry).context.recent(key)]
 
 
 def _issue(hass: HomeAssistant, entry: MockConfigEntry) -> ir.IssueEntry | None:
     return ir.async_get(hass).async_get_issue(
-        DOMAIN, f"memory_set_aside_{entry.entry_id}"
+        DOMAIN, f"memory_set_aside_{only_agent(entry).subentry_id}"
     )
 
 
@@ -256,7 +257,7 @@ async def test_a_file_from_a_newer_version_is_set_aside(
     agent_id = await async_setup_agent(hass, mock_config_entry)
 
     assert mock_config_entry.state is ConfigEntryState.LOADED
-    assert mock_config_entry.runtime_data.context.counts() == {"keys": 0, "turns": 0}
+    assert agent_data(mock_config_entry).context.counts() == {"keys": 0, "turns": 0}
     copy = hass_storage[f"{_key(mock_config_entry)}.bad"]
     assert copy == newer | {"key": f"{_key(mock_config_entry)}.bad"}
     issue = _issue(hass, mock_config_entry)
@@ -305,7 +306,7 @@ async def test_an_unusable_file_is_set_aside(
     await async_setup_agent(hass, mock_config_entry)
 
     assert mock_config_entry.state is ConfigEntryState.LOADED
-    assert mock_config_entry.runtime_data.context.counts() == {"keys": 0, "turns": 0}
+    assert agent_data(mock_config_entry).context.counts() == {"keys": 0, "turns": 0}
     issue = _issue(hass, mock_config_entry)
     assert issue is not None
     assert issue.translation_key == "memory_unusable"
@@ -421,7 +422,7 @@ async def test_a_turn_reads_back_as_it_was_added(
 ) -> None:
     """Every field survives being kept as JSON; odd values become JSON's own."""
     await async_setup_agent(hass, mock_config_entry)
-    context = mock_config_entry.runtime_data.context
+    context = agent_data(mock_config_entry).context
     when = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
     nested: dict[str, Any] = {}
     for _ in range(100):

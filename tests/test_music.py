@@ -25,6 +25,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
+from .agents import set_agent_options
 from .helpers import act, converse, plan, speech
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
@@ -102,10 +103,8 @@ async def test_plays_by_search_on_the_speaker_of_the_area(
     assert state.attributes["media_album_name"] == "Kind of Blue"
     assert [t.id for t in result.response.success_results] == [KITCHEN]
     assert speakers.bedroom.played == []
-    # The tools are offered to the model, with how to name a player.
-    system = llm_server.requests[0]["messages"][0]["content"]
-    assert "music.play(query, kind, player)" in system
-    assert "music.control(command, level, mode, target, player)" in system
+    # Music by name is offered to the model, its words to fill in.
+    assert "Playing X." in user_prompt(llm_server, 0)
 
 
 async def test_a_named_player_that_can_only_browse_finds_by_title(
@@ -137,12 +136,9 @@ async def test_the_default_player_when_the_area_has_none(
     mock_config_entry: MockConfigEntry,
 ) -> None:
     """From a hallway without a speaker, the default music player plays."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry,
-        options={**mock_config_entry.options, CONF_DEFAULT_MUSIC_PLAYER: KITCHEN},
-    )
-    # Options are read at set-up: the options flow reloads the entry, so do we.
-    await hass.config_entries.async_reload(mock_config_entry.entry_id)
+    # Options are read at set-up: changing an agent reloads the entry.
+    set_agent_options(hass, mock_config_entry, {CONF_DEFAULT_MUSIC_PLAYER: KITCHEN})
+    await hass.async_block_till_done()
     hallway = satellite_in(hass, "Hallway")
     llm_server.add_plan(plan(play("So What Miles Davis", "track")))
 
@@ -279,9 +275,8 @@ async def test_a_failing_or_hanging_player_is_reported(
     failure: str,
 ) -> None:
     """An error or a call that outlasts the timeout: it did not start."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, "timeout": 1.0}
-    )
+    set_agent_options(hass, mock_config_entry, {"timeout": 1.0})
+    await hass.async_block_till_done()
     if failure == "raises":
         speakers.kitchen.failure = HomeAssistantError("speaker offline")
     else:
@@ -418,25 +413,21 @@ async def test_undo_restores_what_play_and_volume_changed(
     assert len(llm_server.requests) == 2
 
 
-async def test_whats_playing_is_answered_from_the_prompt(
+async def test_whats_playing_is_answered_from_the_states(
     hass: HomeAssistant,
     kitchen: str,
     agent_id: str,
     speakers: Speakers,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """What plays is in the states the model gets, so it answers directly."""
+    """The model says what the question is about; the player's state answers it."""
     await async_start_playing(hass, KITCHEN, SO_WHAT.media_id)
-    llm_server.add_plan(plan(speech="So What, by Miles Davis."))
+    llm_server.add_reply('{"pick":1}')
 
     result = await converse(hass, agent_id, "what's playing?", kitchen)
 
-    prompt = user_prompt(llm_server)
-    assert (
-        f"{KITCHEN}: playing, volume_level 0.3, media_title So What, "
-        "media_artist Miles Davis" in prompt
-    )
-    assert speech(result) == "So What, by Miles Davis."
+    assert "1 about Kitchen Speaker (Media player)." in user_prompt(llm_server)
+    assert "So What" in speech(result)
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from custom_components.intent_router.catalog import shortlist
+from custom_components.intent_router.device_states import at_step_end
 from custom_components.intent_router.gate import Decision, decide
 from custom_components.intent_router.language import words
 from custom_components.intent_router.llm_reply import (
@@ -21,6 +22,33 @@ from custom_components.intent_router.plan import (
 from custom_components.intent_router.records import Action, EntityInfo, Plan
 
 ACT = (Action("light.turn_on", ("light.a",)),)
+
+
+@pytest.mark.parametrize(
+    ("domain", "direction", "attributes", "expected"),
+    [
+        ("light", 1, {"brightness": 255}, True),
+        ("light", 1, {"brightness": 254}, False),
+        # Dimmed at its lowest, a light turns off: no end that way.
+        ("light", -1, {"brightness": 1}, False),
+        ("light", 1, {}, False),
+        ("light", 1, {"brightness": 255, "assumed_state": True}, False),
+        ("media_player", 1, {"volume_level": 1.0}, True),
+        ("media_player", -1, {"volume_level": 0.0}, True),
+        ("media_player", -1, {"volume_level": 0.3}, False),
+        ("fan", 1, {"percentage": 100}, True),
+        ("climate", 1, {"temperature": 35, "max_temp": 35}, True),
+        ("climate", -1, {"temperature": 7, "min_temp": 7}, True),
+        ("climate", -1, {"temperature": 8, "min_temp": 7}, False),
+        ("climate", 1, {"temperature": 35}, False),
+        ("cover", 1, {"current_position": 100}, False),
+    ],
+)
+def test_a_step_ends_where_its_device_can_go_no_further(
+    domain: str, direction: int, attributes: dict[str, object], expected: bool
+) -> None:
+    """Only "brighter" at full, "louder" at full volume, ... send nothing."""
+    assert at_step_end(domain, direction, attributes) is expected
 
 
 @pytest.mark.parametrize(

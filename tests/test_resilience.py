@@ -31,7 +31,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 from homeassistant.setup import async_setup_component
 
-from .conftest import API_KEY
+from .agents import API_KEY, agent_data, agent_diagnostics
 from .helpers import act, converse, plan, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
@@ -242,7 +242,7 @@ async def test_local_first_needs_no_model_and_is_remembered(
 
     assert hass.states.get("light.kitchen_lights").state == "on"
     assert llm_server.requests == []
-    turns = mock_config_entry.runtime_data.context.recent(device)
+    turns = agent_data(mock_config_entry).context.recent(device)
     assert turns[0].actions[0].tool == "light.turn_off"
     assert turns[0].source == "local"
 
@@ -314,7 +314,7 @@ async def test_newer_utterance_cancels_the_waiting_one(
 def mock_turns(hass: HomeAssistant, key: str) -> list[Any]:
     """The turns the only loaded entry remembers for a key."""
     entry = hass.config_entries.async_entries(DOMAIN)[0]
-    return list(entry.runtime_data.context.recent(key))
+    return list(agent_data(entry).context.recent(key))
 
 
 async def test_many_devices_at_once(
@@ -396,9 +396,10 @@ async def test_events_and_diagnostics_hold_no_key_and_no_text(
     for blob in (str(event), str(diagnostics)):
         assert API_KEY not in blob
         assert "grandma" not in blob
-    assert diagnostics["turns"]["counters"]["turns"] == 1
-    assert diagnostics["context"] == {"keys": 1, "turns": 1}
-    assert set(diagnostics["turns"]["latency_ms"]) == {"p50", "p95"}
+    agent = agent_diagnostics(diagnostics, mock_config_entry)
+    assert agent["turns"]["counters"]["turns"] == 1
+    assert agent["context"] == {"keys": 1, "turns": 1}
+    assert set(agent["turns"]["latency_ms"]) == {"p50", "p95"}
 
 
 def _details(result: conversation.ConversationResult) -> dict[str, Any]:

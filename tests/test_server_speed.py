@@ -22,6 +22,14 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 
+from .agents import (
+    AGENT_OPTIONS,
+    agent_subentry,
+    agents,
+    only_agent,
+    server_entry,
+    set_agent_options,
+)
 from .helpers import act, converse, plan, speech
 from .home import async_setup_agent
 from .llm_server import FAST_TIMINGS, NEVER, SLOW_TIMINGS, ScriptedLLMServer
@@ -41,8 +49,10 @@ async def _agent(hass: HomeAssistant, entry: MockConfigEntry, **options: Any) ->
 
 
 def _issue(hass: HomeAssistant, entry: MockConfigEntry) -> ir.IssueEntry | None:
-    """The entry's too-slow issue, if raised."""
-    return ir.async_get(hass).async_get_issue(DOMAIN, issue_id(entry.entry_id))
+    """The one agent's too-slow issue, if raised."""
+    return ir.async_get(hass).async_get_issue(
+        DOMAIN, issue_id(only_agent(entry).subentry_id)
+    )
 
 
 async def _reload(hass: HomeAssistant, entry: MockConfigEntry) -> None:
@@ -66,7 +76,7 @@ async def test_a_slow_server_raises_an_issue_that_says_why(
     assert issue.is_fixable
     assert issue.translation_key == "server_too_slow"
     assert issue.translation_placeholders == {
-        "entry": mock_config_entry.title,
+        "agent": only_agent(mock_config_entry).title,
         "prompt_speed": "30",
         "output_speed": "2.0",
         "prompt_tokens": "98",
@@ -79,7 +89,8 @@ async def test_a_slow_server_raises_an_issue_that_says_why(
     diagnostics = await get_diagnostics_for_config_entry(
         hass, hass_client, mock_config_entry
     )
-    speed = diagnostics["client"]["speed"]
+    agent = diagnostics["agents"][only_agent(mock_config_entry).subentry_id]
+    speed = agent["client"]["speed"]
     assert speed["prompt_per_second"] == 30.0
     assert speed["output_per_second"] == 2.0
     assert speed["measured_by"] == "timings"
@@ -111,7 +122,10 @@ async def test_the_fix_flow_applies_the_timeout_that_fits(
 
     started = await client.post(
         "/api/repairs/issues/fix",
-        json={"handler": DOMAIN, "issue_id": issue_id(mock_config_entry.entry_id)},
+        json={
+            "handler": DOMAIN,
+            "issue_id": issue_id(only_agent(mock_config_entry).subentry_id),
+        },
     )
     form = await started.json()
     assert form["step_id"] == "confirm"
@@ -120,7 +134,7 @@ async def test_the_fix_flow_applies_the_timeout_that_fits(
     assert (await done.json())["type"] == "create_entry"
     await hass.async_block_till_done(wait_background_tasks=True)
 
-    assert mock_config_entry.options[CONF_TIMEOUT] == SLOW_FITS
+    assert only_agent(mock_config_entry).data[CONF_TIMEOUT] == SLOW_FITS
     assert _issue(hass, mock_config_entry) is None
     # Reloaded with the new timeout, the same slow server now fits.
     assert len(llm_server.speed_probes) == 2
@@ -153,10 +167,9 @@ async def test_the_issue_goes_when_the_model_is_switched_off(
     await _agent(hass, mock_config_entry)
     assert _issue(hass, mock_config_entry) is not None
 
-    hass.config_entries.async_update_entry(
-        mock_config_entry, options={**mock_config_entry.options, CONF_USE_LLM: False}
-    )
-    await _reload(hass, mock_config_entry)
+    # Changing the agent reloads the entry.
+    set_agent_options(hass, mock_config_entry, {CONF_USE_LLM: False})
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     assert _issue(hass, mock_config_entry) is None
 
@@ -224,3 +237,77 @@ async def test_the_probe_has_the_server_read_tokens_no_cache_holds(
         assert probe[-1]["content"].startswith(warmed[-1]["content"])
         assert len(probe[-1]["content"].split()) > 40
     assert first[-1]["content"] != second[-1]["content"]
+
+
+async def test_each_agent_is_judged_by_its_own_timeout(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    llm_server: ScriptedLLMServer,
+    core_components: None,
+) -> None:
+    """Two agents on one slow server: only the hasty one's issue, and its fix.
+
+    The issue names the agent, and its fix sets that agent's timeout; the
+    other agent keeps its own.
+    """
+    llm_server.timings = dict(SLOW_TIMINGS)
+    entry = server_entry(
+        hass,
+        llm_server.url,
+        agent_subentry({**AGENT_OPTIONS, CONF_TIMEOUT: 20.0}, "Patient"),
+        agent_subentry({**AGENT_OPTIONS, CONF_TIMEOUT: 5.0}, "Hasty"),
+    )
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    patient, hasty = agents(entry)
+
+    issues = ir.async_get(hass)
+    assert issues.async_get_issue(DOMAIN, issue_id(patient.subentry_id)) is None
+    issue = issues.async_get_issue(DOMAIN, issue_id(hasty.subentry_id))
+    assert issue is not None
+    assert issue.translation_placeholders is not None
+    assert issue.translation_placeholders["agent"] == "Hasty"
+    assert issue.translation_placeholders["timeout"] == "5"
+
+    assert await async_setup_component(hass, "repairs", {})
+    client = await hass_client()
+    started = await client.post(
+        "/api/repairs/issues/fix",
+        json={"handler": DOMAIN, "issue_id": issue_id(hasty.subentry_id)},
+    )
+    form = await started.json()
+    assert form["description_placeholders"]["agent"] == "Hasty"
+    await client.post(f"/api/repairs/issues/fix/{form['flow_id']}", json={})
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+    assert entry.subentries[hasty.subentry_id].data[CONF_TIMEOUT] == SLOW_FITS
+    assert entry.subentries[patient.subentry_id].data[CONF_TIMEOUT] == 20.0
+    assert issues.async_get_issue(DOMAIN, issue_id(hasty.subentry_id)) is None
+
+
+async def test_the_fix_of_a_removed_agent_aborts(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """An agent removed while its issue is open: the fix says so, changes nothing."""
+    llm_server.timings = dict(SLOW_TIMINGS)
+    await _agent(hass, mock_config_entry)
+    agent = only_agent(mock_config_entry)
+    assert await async_setup_component(hass, "repairs", {})
+    client = await hass_client()
+    started = await client.post(
+        "/api/repairs/issues/fix",
+        json={"handler": DOMAIN, "issue_id": issue_id(agent.subentry_id)},
+    )
+    form = await started.json()
+    assert form["step_id"] == "confirm"
+
+    hass.config_entries.async_remove_subentry(mock_config_entry, agent.subentry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    done = await client.post(f"/api/repairs/issues/fix/{form['flow_id']}", json={})
+
+    result = await done.json()
+    assert (result["type"], result["reason"]) == ("abort", "agent_removed")
+    assert mock_config_entry.subentries == {}

@@ -28,8 +28,10 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
+from .agents import agent_data, agent_entity, only_agent, set_agent_options
 from .helpers import act, home_states, plan, user_prompt
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
@@ -40,6 +42,7 @@ pytestmark = pytest.mark.usefixtures("home")
 KITCHEN = "light.kitchen_lights"
 HANDLED_KEYS = {
     "entry_id",
+    "subentry_id",
     "device_id",
     "conversation_id",
     "text_length",
@@ -70,7 +73,7 @@ async def route(
     response = await hass.services.async_call(
         DOMAIN,
         "route",
-        {"config_entry_id": entry.entry_id, **data},
+        {"agent_id": agent_entity(hass, entry), **data},
         blocking=True,
         return_response=True,
     )
@@ -130,6 +133,7 @@ async def test_route_runs_a_turn_and_reports_it(
     event = events[0].data
     assert set(event) == HANDLED_KEYS
     assert event["entry_id"] == entry.entry_id
+    assert event["subentry_id"] == only_agent(entry).subentry_id
     assert event["device_id"] == device_id
     assert event["text_length"] == len("turn off the kitchen lights")
     assert (event["source"], event["outcome"]) == ("model", "done")
@@ -139,8 +143,8 @@ async def test_route_runs_a_turn_and_reports_it(
     assert "kitchen" not in str(event)
 
     # Remembered like a spoken turn: the next turn's prompt has it.
-    llm_server.add_plan(plan(speech="OK."))
-    await route(
+    llm_server.add_reply('{"pick":0}')
+    again = await route(
         hass,
         entry,
         text="and again",
@@ -151,7 +155,8 @@ async def test_route_runs_a_turn_and_reports_it(
     debug = trace.async_get_traces()[-1].as_dict()
     assert debug["events"][0]["data"]["text"] == "and again"
     # Core's `async_converse` records the turn's result in Assist's trace.
-    assert debug["result"]["response"]["speech"]["plain"]["speech"] == "OK."
+    said = debug["result"]["response"]["speech"]["plain"]["speech"]
+    assert said == again["speech"]
 
 
 async def test_dry_run_plans_without_acting_or_remembering(
@@ -174,7 +179,7 @@ async def test_dry_run_plans_without_acting_or_remembering(
     ]
     assert response["results"] == []
     assert [e.data["outcome"] for e in events] == ["planned"]
-    assert entry.runtime_data.context.recent(device_id) == []
+    assert agent_data(entry).context.recent(device_id) == []
 
     llm_server.add_plan(plan(speech="Hello."))
     await route(hass, entry, text="hello", device_id=device_id)
@@ -201,10 +206,7 @@ async def test_local_sentences_answer_without_the_model(
     core_components: None,
 ) -> None:
     """With local-first on, HA's own sentences act; the response says so."""
-    hass.config_entries.async_update_entry(
-        mock_config_entry,
-        options={**mock_config_entry.options, CONF_LOCAL_FIRST: True},
-    )
+    set_agent_options(hass, mock_config_entry, {CONF_LOCAL_FIRST: True})
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
 
@@ -244,7 +246,7 @@ async def test_route_from_an_automation(
                     {
                         "action": "intent_router.route",
                         "data": {
-                            "config_entry_id": entry.entry_id,
+                            "agent_id": agent_entity(hass, entry),
                             "text": "{{ trigger.event.data.text }}",
                             "area_id": "bedroom",
                             "dry_run": "{{ trigger.event.data.dry_run }}",
@@ -312,18 +314,23 @@ async def test_clear_context_for_one_device_and_for_all(
         await hass.services.async_call(
             DOMAIN,
             "route",
-            {"config_entry_id": entry.entry_id, "text": "hi", "device_id": device_id},
+            {
+                "agent_id": agent_entity(hass, entry),
+                "text": "hi",
+                "device_id": device_id,
+            },
             blocking=True,
         )
 
     await hass.services.async_call(
         DOMAIN,
         "clear_context",
-        {"config_entry_id": entry.entry_id, "device_id": kitchen},
+        {"agent_id": agent_entity(hass, entry), "device_id": kitchen},
         blocking=True,
     )
 
-    stored = hass_storage[f"{DOMAIN}.context.{entry.entry_id}"]["data"]["turns"]
+    memory_file = f"{DOMAIN}.context.{only_agent(entry).subentry_id}"
+    stored = hass_storage[memory_file]["data"]["turns"]
     assert set(stored) == {bedroom}
     for device_id, remembered in ((kitchen, False), (bedroom, True)):
         llm_server.add_plan(plan(speech="Hi again."))
@@ -331,10 +338,10 @@ async def test_clear_context_for_one_device_and_for_all(
         assert history_sent(llm_server) is remembered
 
     await hass.services.async_call(
-        DOMAIN, "clear_context", {"config_entry_id": entry.entry_id}, blocking=True
+        DOMAIN, "clear_context", {"agent_id": agent_entity(hass, entry)}, blocking=True
     )
 
-    assert hass_storage[f"{DOMAIN}.context.{entry.entry_id}"]["data"]["turns"] == {}
+    assert hass_storage[memory_file]["data"]["turns"] == {}
     for device_id in (kitchen, bedroom):
         llm_server.add_plan(plan(speech="Hi."))
         await route(hass, entry, text="hello", device_id=device_id)
@@ -369,7 +376,7 @@ async def test_bad_input_is_refused_and_changes_nothing(
         await hass.services.async_call(
             DOMAIN,
             service,
-            {"config_entry_id": entry.entry_id, **data},
+            {"agent_id": agent_entity(hass, entry), **data},
             blocking=True,
         )
 
@@ -378,33 +385,44 @@ async def test_bad_input_is_refused_and_changes_nothing(
     assert str(err.value)
     assert len(llm_server.requests) == 1
     assert len(events) == 1
-    assert len(entry.runtime_data.context.recent(device_id)) == 1
+    assert len(agent_data(entry).context.recent(device_id)) == 1
 
 
 @pytest.mark.parametrize("service", ["route", "clear_context"])
-async def test_entry_must_exist_and_be_loaded(
+async def test_the_agent_must_exist_and_be_loaded(
     hass: HomeAssistant,
     entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
     service: str,
 ) -> None:
-    """The actions stay registered and say why they cannot run."""
+    """The actions stay registered and say why they cannot run.
+
+    An entity that is not an Intent Router agent (none at all, or another
+    integration's) is refused by name; an agent whose server is unloaded
+    as Home Assistant refuses an unloaded entry.
+    """
     data = {"text": "hello"} if service == "route" else {}
-    for entry_id, key in (
-        ("no-such-entry", "service_config_entry_not_found"),
-        (entry.entry_id, "service_config_entry_not_loaded"),
+    agent = agent_entity(hass, entry)
+    # An entity of the integration that is no agent of the loaded server.
+    stray = er.async_get(hass).async_get_or_create(
+        "conversation", DOMAIN, "stray", config_entry=entry
+    )
+    for agent_id, key in (
+        ("conversation.no_such_agent", "unknown_agent"),
+        ("light.kitchen_lights", "unknown_agent"),
+        (stray.entity_id, "unknown_agent"),
+        (agent, "service_config_entry_not_loaded"),
     ):
-        if entry_id == entry.entry_id:
+        if agent_id == agent:
             assert await hass.config_entries.async_unload(entry.entry_id)
             assert entry.state is ConfigEntryState.NOT_LOADED
         with pytest.raises(ServiceValidationError) as err:
             await hass.services.async_call(
-                DOMAIN,
-                service,
-                {"config_entry_id": entry_id, **data},
-                blocking=True,
+                DOMAIN, service, {"agent_id": agent_id, **data}, blocking=True
             )
         assert err.value.translation_key == key
+        if key == "unknown_agent":
+            assert err.value.translation_placeholders == {"agent_id": agent_id}
     assert llm_server.requests == []
 
 
@@ -424,12 +442,8 @@ async def async_setup_weather(hass: HomeAssistant, entry: MockConfigEntry) -> st
     weather = "weather.demo_weather_south"
     assert hass.states.get(weather) is not None
     async_expose_entity(hass, CONVERSATION_DOMAIN, weather, True)
-    hass.config_entries.async_update_entry(
-        entry,
-        options={
-            **entry.options,
-            CONF_ALLOWED_DOMAINS: [*DEFAULT_ALLOWED_DOMAINS, "weather"],
-        },
+    set_agent_options(
+        hass, entry, {CONF_ALLOWED_DOMAINS: [*DEFAULT_ALLOWED_DOMAINS, "weather"]}
     )
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()

@@ -288,7 +288,7 @@ async def test_a_service_without_its_own_question_is_named_not_conjugated(
     assert confirm_question(hass, phrases, [action]) == spoken
 
 
-# The review's findings (docs/languages/wordings.md), as they are heard.
+# The wordings of docs/languages/wordings.md, as they are heard.
 LAMP = Names(("Lampe",))
 REVIEWED: list[tuple[str, str, dict[str, Any], str]] = [
     (

@@ -27,6 +27,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import slugify
 
+from .agents import agent_data
 from .helpers import act, agent_details, converse, plan, speech, user_prompt
 from .home import async_setup_agent, satellite_in
 from .llm_server import NEVER, ScriptedLLMServer
@@ -34,7 +35,7 @@ from .llm_server import NEVER, ScriptedLLMServer
 
 def _remembered(entry: MockConfigEntry, key: str) -> list[str]:
     """The texts a device's memory holds."""
-    return [turn.text for turn in entry.runtime_data.context.recent(key)]
+    return [turn.text for turn in agent_data(entry).context.recent(key)]
 
 
 async def test_actions_share_the_turns_deadline(

@@ -2,7 +2,7 @@
 
 "Start vacuuming", "turn on the vacuum" start it; "stop the vacuum" and
 "turn it off" send it to its base, as Home Assistant's HassTurnOff means
-for a vacuum; said to one already cleaning, nothing is called. The model
+for a vacuum; said to one HA shows cleaning, start is sent again. The model
 is scripted to pause the kitchen's speaker (what a 1.5B model did with
 these words): it is never asked.
 """
@@ -74,7 +74,7 @@ async def test_everyday_words_start_and_dock_the_vacuum(
     start: str,
     stop: str,
 ) -> None:
-    """Started, said again while it cleans (nothing called), sent home."""
+    """Started, said again while it cleans (started again), sent home."""
     agent_id = await async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
@@ -88,7 +88,7 @@ async def test_everyday_words_start_and_dock_the_vacuum(
     docked = await converse(hass, agent_id, stop, kitchen)
 
     assert speech(started) == "Started Robo."
-    assert speech(again) == "Robo is already cleaning."
+    assert speech(again) == "Started Robo."
     assert speech(docked) == "Sent Robo back to its base."
     assert hass.states.get(robot).state == "docked"
     assert hass.states.get("light.kitchen_lights").state == "on"

@@ -2,7 +2,7 @@
 
 Small homes with names in the home's language: words that are also other
 words, small words in names, elision, compound nouns, the shapes of a
-question, and the everyday words of the review (docs/languages/words.md).
+question, and the everyday words of docs/languages/words.md.
 """
 
 from __future__ import annotations

@@ -60,13 +60,14 @@ if TYPE_CHECKING:
 
 
 class IntentRouterAgent:
-    """Routes utterances for one config entry (one model server)."""
+    """Routes utterances for one agent (a config subentry of a model server)."""
 
     def __init__(  # noqa: PLR0913 - collaborators are passed in, not looked up
         self,
         hass: HomeAssistant,
         *,
         entry_id: str,
+        subentry_id: str,
         settings: Settings,
         client: LLMClient,
         context: ContextStore,
@@ -79,6 +80,7 @@ class IntentRouterAgent:
         """Keep the collaborators; `languages` are the shipped translations."""
         self._hass = hass
         self._entry_id = entry_id
+        self._subentry_id = subentry_id
         self._settings = settings
         self._context = context
         self._learned = learned
@@ -140,6 +142,16 @@ class IntentRouterAgent:
         self._report(user_input, text, result, started)
         response = build_response(self._hass, user_input.language, result)
         return AgentReply(response, result.continue_conversation, result)
+
+    def supersede(self, user_input: ConversationInput, conversation_id: str) -> None:
+        """A newer turn of this conversation comes: ours of its key in flight yields.
+
+        Before the newer turn opens the conversation's chat log, which
+        Home Assistant (2026.11 on) gives one turn at a time.
+        """
+        for utterance in self._in_flight.in_conversation(conversation_id):
+            if utterance.key == context_key(user_input, utterance.chat_log):
+                self._in_flight.supersede(utterance.key)
 
     def _guard(self, text: str, key: str) -> Phrase | None:
         """Step 1: refuse over-long text and more turns than a person says."""
@@ -279,6 +291,7 @@ class IntentRouterAgent:
         """Step 12: fire `intent_router_handled` and count the turn (no text)."""
         data = {
             "entry_id": self._entry_id,
+            "subentry_id": self._subentry_id,
             "device_id": user_input.device_id,
             "conversation_id": user_input.conversation_id,
             "text_length": len(text),

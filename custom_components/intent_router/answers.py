@@ -470,7 +470,8 @@ def _is_mode(info: EntityInfo) -> bool:
 def _state(info: EntityInfo, values: SpokenValues) -> str:
     """A state as said: translated, or a value with its unit.
 
-    A thermostat adds the temperature it is set to, a player what it plays.
+    A thermostat adds the temperature it is set to, the weather the one it
+    reports, a player what it plays.
     """
     attributes = info.all_attributes
     unit = attributes.get("unit_of_measurement")
@@ -479,6 +480,8 @@ def _state(info: EntityInfo, values: SpokenValues) -> str:
     said = values.state(info.domain, attributes.get("device_class"), info.state)
     if info.domain == "climate" and (target := attributes.get("temperature")):
         return f"{said}, {values.quantity(target, '°')}"
+    if info.domain == "weather" and is_number(outside := attributes.get("temperature")):
+        return f"{said}, {values.quantity(outside, str(attributes.get('temperature_unit') or '°'))}"
     if info.domain == "media_player" and (title := attributes.get("media_title")):
         artist = attributes.get("media_artist")
         return f"{said}: {title}" + (f", {artist}" if artist else "")

@@ -6,7 +6,7 @@ import logging
 from typing import Final
 
 DOMAIN: Final = "intent_router"
-# The agent's name (its entry's title), as core names its LLM agents.
+# A new agent's name (its subentry's title), as core names its LLM agents.
 NAME: Final = "Intent Router"
 LOGGER = logging.getLogger(__package__)
 
@@ -15,7 +15,12 @@ LOGGER = logging.getLogger(__package__)
 DEFAULT_URL: Final = "http://localhost:11434/v1"
 PROBE_TIMEOUT: Final = 10.0
 
-# Tunables (config entry options).
+# Each conversation agent is a config subentry of this type, as in core's
+# LLM integrations (anthropic, ollama, openai_conversation).
+SUBENTRY_AGENT: Final = "conversation"
+
+# An agent's tunables (its subentry's data; settings.py says why each is the
+# agent's).
 CONF_MODEL: Final = "model"
 CONF_TIMEOUT: Final = "timeout"
 CONF_CONFIDENCE_THRESHOLD: Final = "confidence_threshold"

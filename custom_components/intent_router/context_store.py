@@ -123,20 +123,25 @@ def _migrate(old_minor_version: int, data: Any) -> None:
                     action["args"] = action.pop("data")
 
 
+def context_file(agent_id: str) -> str:
+    """The storage key of one agent's memory (its config subentry id)."""
+    return f"{DOMAIN}.context.{agent_id}"
+
+
 class ContextStore:
     """Recent turns per key, with a cap, a TTL and delayed saves."""
 
     def __init__(
-        self, hass: HomeAssistant, entry_id: str, max_turns: int, ttl_seconds: float
+        self, hass: HomeAssistant, agent_id: str, max_turns: int, ttl_seconds: float
     ) -> None:
-        """Create the store for one config entry; call `async_load` next."""
+        """Create the store of one agent; call `async_load` next."""
         self._hass = hass
         self._store = RobustStore(
             hass,
-            f"{DOMAIN}.context.{entry_id}",
+            context_file(agent_id),
             STORAGE_VERSION,
             STORAGE_MINOR_VERSION,
-            issue_id=f"memory_set_aside_{entry_id}",
+            issue_id=f"memory_set_aside_{agent_id}",
             migrate=_migrate,
         )
         self.max_turns = max_turns

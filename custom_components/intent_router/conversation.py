@@ -10,21 +10,26 @@ ran.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
 from homeassistant.components import conversation
+from homeassistant.components.conversation.chat_log import current_chat_log
 from homeassistant.components.conversation.models import AbstractConversationAgent
+from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm, start
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .const import DOMAIN
+from .agent import IntentRouterAgent
+from .const import DOMAIN, NAME
 from .data import IntentRouterConfigEntry
 from .records import encode
 from .replies import AgentReply
 from .services import ROUTE_REQUEST
+from .settings import Settings
 
 # The agent serialises nothing per entity; HA may run turns concurrently.
 PARALLEL_UPDATES = 0
@@ -35,8 +40,16 @@ async def async_setup_entry(
     entry: IntentRouterConfigEntry,
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
-    """Add the one agent of this model server."""
-    async_add_entities([IntentRouterConversationEntity(entry)])
+    """Add one conversation entity per agent (config subentry)."""
+    for agent_id, agent in entry.runtime_data.agents.items():
+        async_add_entities(
+            [
+                IntentRouterConversationEntity(
+                    entry, entry.subentries[agent_id], agent.agent
+                )
+            ],
+            config_subentry_id=agent_id,
+        )
 
 
 class IntentRouterConversationEntity(
@@ -52,15 +65,23 @@ class IntentRouterConversationEntity(
     _attr_name = None
     _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
 
-    def __init__(self, entry: IntentRouterConfigEntry) -> None:
-        """Identify the entity and its service device by the config entry."""
+    def __init__(
+        self,
+        entry: IntentRouterConfigEntry,
+        subentry: ConfigSubentry,
+        agent: IntentRouterAgent,
+    ) -> None:
+        """Identify the entity and its service device by the agent's subentry."""
         self._entry = entry
-        self._attr_unique_id = entry.entry_id
+        self._agent = agent
+        # Each conversation's newest turn here, done when it has ended.
+        self._turns: dict[str, asyncio.Future[None]] = {}
+        self._attr_unique_id = subentry.subentry_id
         self._attr_device_info = DeviceInfo(
-            identifiers={(DOMAIN, entry.entry_id)},
-            name=entry.title,
-            manufacturer="Intent Router",
-            model="OpenAI-compatible model server",
+            identifiers={(DOMAIN, subentry.subentry_id)},
+            name=subentry.title,
+            manufacturer=NAME,
+            model=Settings.from_options(subentry.data).model,
             entry_type=DeviceEntryType.SERVICE,
         )
 
@@ -70,7 +91,11 @@ class IntentRouterConversationEntity(
         return MATCH_ALL
 
     async def async_added_to_hass(self) -> None:
-        """Also register as the agent of the config entry, as core's agents do."""
+        """Also register as the agent of the config entry, as core's agents do.
+
+        With several agents on one server, the entry id names the last one
+        set up; the entity id names each.
+        """
         await super().async_added_to_hass()
         conversation.async_set_agent(self.hass, self._entry, self)
         self.async_on_remove(start.async_at_started(self.hass, self._prepare_at_start))
@@ -100,6 +125,37 @@ class IntentRouterConversationEntity(
         conversation.async_unset_agent(self.hass, self._entry)
         await super().async_will_remove_from_hass()
 
+    async def async_process(
+        self, user_input: conversation.ConversationInput
+    ) -> conversation.ConversationResult:
+        """One turn of a conversation at a time; a newer one takes over.
+
+        Home Assistant (2026.11 on) refuses a message while a turn of its
+        conversation holds the chat log ("busy"). A newer turn here of the
+        same device supersedes ours in flight (agent.py), waits for it to
+        end, and then opens the log; one of another device waits its turn.
+        """
+        conversation_id = user_input.conversation_id
+        holder = current_chat_log.get()
+        if conversation_id is None or (
+            holder is not None and holder.conversation_id == conversation_id
+        ):
+            # A new conversation, or the caller holds its log already (a
+            # pipeline, or an action of the turn in flight): nothing to wait for.
+            return await super().async_process(user_input)
+        older = self._turns.get(conversation_id)
+        ended: asyncio.Future[None] = self.hass.loop.create_future()
+        self._turns[conversation_id] = ended
+        try:
+            if older is not None:
+                self._agent.supersede(user_input, conversation_id)
+                await asyncio.wait([older])
+            return await super().async_process(user_input)
+        finally:
+            ended.set_result(None)
+            if self._turns.get(conversation_id) is ended:
+                del self._turns[conversation_id]
+
     async def _async_handle_message(
         self,
         user_input: conversation.ConversationInput,
@@ -114,7 +170,7 @@ class IntentRouterConversationEntity(
         # Only the turn the action started: a conversation its actions start
         # runs without the request.
         ROUTE_REQUEST.set(None)
-        reply = await self._entry.runtime_data.agent.async_handle(
+        reply = await self._agent.async_handle(
             user_input,
             chat_log,
             area_id=request.area_id if request else None,

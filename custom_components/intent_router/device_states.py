@@ -1,9 +1,10 @@
 """What a device's state says: the answer to a question, a command's need.
 
 Whether a question's verb holds of a state ("is the back door locked?":
-`asked_state`), and whether a command would change anything ("turn on" a
-light that is on: `already`). The states each service leaves a device in
-are the domain's record (domains.py, `DomainInfo.leaves`).
+`asked_state`), and whether a step ("brighter", "louder", "warmer") can
+take a device any further (`at_step_end`). A command that says its result
+("turn off", "to 50 percent") is always sent, whatever the state shows: a
+state may be stale, and the call is harmless.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .domains import domain_info
 from .language.tables import Verb
 from .spoken import is_number
 
@@ -33,8 +33,6 @@ _MODE_DOMAINS = frozenset(
     {"climate", "fan", "humidifier", "media_player", "vacuum", "water_heater"}
 )
 _NO_STATE = frozenset({"unavailable", "unknown"})
-# States in which a value a device reports is not what a call would keep.
-_NOT_SET = _NO_STATE | {"off"}
 # Binary sensors of these classes say "open" as on.
 _OPENING_CLASSES = frozenset({"door", "garage_door", "opening", "window"})
 
@@ -67,84 +65,47 @@ def asked_state(
     return True if state in yes else False if state in no else None
 
 
-# How full a position "open" is.
-_FULLY_OPEN = 100
-
-
-# The attribute that reports what a call's value sets, the factor from the
-# attribute to the value's terms, and how near counts as the same.
-_REPORTED: Mapping[str, tuple[str, float, float]] = {
-    "brightness_pct": ("brightness", 100 / 255, 0.5),
-    "brightness": ("brightness", 1, 0.5),
-    "position": ("current_position", 1, 0.5),
-    "tilt_position": ("current_tilt_position", 1, 0.5),
-    "percentage": ("percentage", 1, 0.5),
-    "volume_level": ("volume_level", 1, 0.005),
-    "temperature": ("temperature", 1, 0.05),
-    "humidity": ("humidity", 1, 0.5),
+# What a step ("brighter", "louder", "warmer") moves, per domain: the
+# attribute that reports it, where it ends each way (a number, or the
+# attribute that holds it; None where a step goes on: a light dimmed at its
+# lowest turns off), and the call's argument that says it, with the factor
+# from the attribute to the argument's terms.
+_STEPPED: Mapping[
+    str, tuple[str, float | str | None, float | str | None, str, float]
+] = {
+    "light": ("brightness", None, 255, "brightness_pct", 100 / 255),
+    "fan": ("percentage", None, 100, "percentage", 1),
+    "media_player": ("volume_level", 0, 1, "volume_level", 1),
+    "climate": ("temperature", "min_temp", "max_temp", "temperature", 1),
 }
-# Values a device's state is ("set to heat" a thermostat that heats).
-_STATE_VALUES = frozenset({"hvac_mode", "option"})
-# Values reported by the attribute of their own name.
-_NAMED_VALUES = frozenset({"preset_mode", "fan_mode", "swing_mode", "source"})
 
 
-def unchanged(
-    tool: str, data: Mapping[str, Any], state: str, attributes: Mapping[str, Any]
-) -> bool:
-    """Whether a call ("light.turn_on" and its data) would change nothing.
+def at_step_end(domain: str, direction: int, attributes: Mapping[str, Any]) -> bool:
+    """Whether a step up (+1) or down (-1) can take a device no further.
 
-    With values, each must be what the device reports already, and the
-    device must be in a state the service leaves (a light on, for its
-    brightness) or, for a service that leaves none, not off: "set to 21
-    degrees" a thermostat that is off may be asked to heat.
+    "Brighter" a light at full, "louder" a speaker at full volume, "warmer"
+    a thermostat at its highest: there is nothing to send. Never where Home
+    Assistant only assumes the state (`assumed_state`: a step is sent).
     """
-    domain, _, service = tool.partition(".")
-    if not data:
-        return already(service, domain, state, attributes)
-    if attributes.get("assumed_state"):
+    stepped = _STEPPED.get(domain)
+    if stepped is None or attributes.get("assumed_state"):
         return False
-    leaves = domain_info(domain).leaves.get(service)
-    settled = state in leaves if leaves is not None else state not in _NOT_SET
-    return settled and all(
-        _holds(field, value, state, attributes) for field, value in data.items()
-    )
-
-
-def _holds(
-    field: str, value: object, state: str, attributes: Mapping[str, Any]
-) -> bool:
-    """Whether a device reports a call's value already."""
-    if field in _STATE_VALUES:
-        return value == state
-    if field in _NAMED_VALUES:
-        return value == attributes.get(field)
-    if field not in _REPORTED or not is_number(value):
-        return False
-    attribute, factor, near = _REPORTED[field]
+    attribute, low, high, _, _ = stepped
+    end = high if direction > 0 else low
+    if isinstance(end, str):
+        end = attributes.get(end)
     reported = attributes.get(attribute)
-    if not is_number(reported):
+    if not is_number(end) or not is_number(reported):
         return False
-    return abs(float(reported) * factor - float(value)) < near
+    gap = float(end) - float(reported)
+    return gap <= 0 if direction > 0 else gap >= 0
 
 
-def already(
-    service: str, domain: str, state: str, attributes: Mapping[str, Any]
-) -> bool:
-    """Whether a service called without values would leave a device as it is.
+def stepped_value(domain: str, attributes: Mapping[str, Any]) -> dict[str, float]:
+    """What a step moves, as the argument of a call that sets it ("100 percent").
 
-    "Turn on" a light that is on, "unlock" a lock that is unlocked. Never
-    where Home Assistant only assumes the state (`assumed_state`: saying it
-    again is how it is set right), nor for a cover or valve "open" only in
-    part.
+    For a device `at_step_end` (a domain a step moves).
     """
-    if attributes.get("assumed_state"):
-        return False
-    if state not in domain_info(domain).leaves.get(service, frozenset()):
-        return False
-    position = attributes.get("current_position")
-    return not (
-        state == "open"
-        and isinstance(position, (int, float))
-        and position < _FULLY_OPEN
-    )
+    attribute, _, _, argument, factor = _STEPPED[domain]
+    reported = attributes.get(attribute)
+    return {argument: float(reported) * factor} if is_number(reported) else {}

@@ -1,4 +1,8 @@
-"""Diagnostics: settings, counters and timings, never keys or what was said."""
+"""Diagnostics: settings, counters and timings, never keys or what was said.
+
+The entry is the connection; each agent (config subentry) has its own
+section, named by its title, with its options, client and counters.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,12 @@ from homeassistant.const import CONF_API_KEY, CONF_URL
 from .const import CONF_EXTRA_INSTRUCTIONS, CONF_MCP_SERVERS
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from homeassistant.config_entries import ConfigSubentry
     from homeassistant.core import HomeAssistant
 
-    from .data import IntentRouterConfigEntry
+    from .data import AgentData, IntentRouterConfigEntry
 
 # The API key, MCP bearer tokens and the owner's prompt text.
 TO_REDACT = {CONF_API_KEY, "token", CONF_EXTRA_INSTRUCTIONS}
@@ -32,13 +39,8 @@ def _redact_url(url: str) -> str:
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: IntentRouterConfigEntry
 ) -> dict[str, Any]:
-    """Describe the entry's state for a bug report, redacted."""
+    """Describe the server and each agent for a bug report, redacted."""
     data = entry.runtime_data
-    options = async_redact_data(dict(entry.options), TO_REDACT)
-    options[CONF_MCP_SERVERS] = [
-        {**server, CONF_URL: _redact_url(server[CONF_URL])}
-        for server in options.get(CONF_MCP_SERVERS, [])
-    ]
     return {
         "entry": {
             "version": entry.version,
@@ -48,20 +50,41 @@ async def async_get_config_entry_diagnostics(
                 **async_redact_data(dict(entry.data), TO_REDACT),
                 CONF_URL: _redact_url(entry.data[CONF_URL]),
             },
-            "options": options,
         },
-        "client": {
-            "openai_sdk": data.client.sdk_version,
-            "response_mode": data.client.mode,
-            "models": data.models,
-            # The last warm-up's measurement (server_speed.py), if any.
-            "speed": data.client.speed.as_dict() if data.client.speed else None,
-        },
-        "context": data.context.counts(),
-        "learned_commands": data.learned.counts(),
-        "turns": {
-            "counters": dict(data.stats.counters),
-            "latency_ms": data.stats.latency_percentiles(),
-            "recent": list(data.stats.decisions),
+        "models": data.models,
+        "agents": {
+            agent_id: _agent(entry.subentries[agent_id], agent)
+            for agent_id, agent in data.agents.items()
         },
     }
+
+
+def _agent(subentry: ConfigSubentry, agent: AgentData) -> dict[str, Any]:
+    """One agent: its name, redacted options, client and counters."""
+    return {
+        "title": subentry.title,
+        "options": _redact_options(subentry.data),
+        "client": {
+            "openai_sdk": agent.client.sdk_version,
+            "response_mode": agent.client.mode,
+            # The last warm-up's measurement (server_speed.py), if any.
+            "speed": agent.client.speed.as_dict() if agent.client.speed else None,
+        },
+        "context": agent.context.counts(),
+        "learned_commands": agent.learned.counts(),
+        "turns": {
+            "counters": dict(agent.stats.counters),
+            "latency_ms": agent.stats.latency_percentiles(),
+            "recent": list(agent.stats.decisions),
+        },
+    }
+
+
+def _redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """An agent's options without its prompt, tokens and URL credentials."""
+    redacted = async_redact_data(dict(options), TO_REDACT)
+    redacted[CONF_MCP_SERVERS] = [
+        {**server, CONF_URL: _redact_url(server[CONF_URL])}
+        for server in redacted.get(CONF_MCP_SERVERS, [])
+    ]
+    return redacted

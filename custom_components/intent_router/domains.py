@@ -92,10 +92,6 @@ class DomainInfo:
     set_to: Setter | None = None
     # What "brighter", "louder", "warmer" and their opposites do.
     step: Stepper | None = None
-    # The states each of its services, called without values, leaves it in:
-    # a device in one of them already is not asked again ("turn on" an "on"
-    # light), see `already`.
-    leaves: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
@@ -227,14 +223,20 @@ def _step_light(_: EntityInfo, direction: int) -> ServiceCall:
 
 
 def _step_temperature(info: EntityInfo, direction: int) -> ServiceCall | None:
-    """One degree (or the entity's own step) from the target it has now."""
-    target = info.all_attributes.get("temperature")
+    """One degree (or the entity's own step) from the target it has now.
+
+    Never past the entity's own limit: at it, the target stays (the gate
+    says it is there already, device_states.py).
+    """
+    attributes = info.all_attributes
+    target = attributes.get("temperature")
     if not isinstance(target, (int, float)):
         return None
-    step = info.all_attributes.get("target_temp_step") or 1
+    step = attributes.get("target_temp_step") or 1
     wanted = target + direction * step
-    if not _in_range(info, wanted, "min_temp", "max_temp"):
-        return None
+    limit = attributes.get("max_temp" if direction > 0 else "min_temp")
+    if isinstance(limit, (int, float)):
+        wanted = min(wanted, limit) if direction > 0 else max(wanted, limit)
     return ("set_temperature", {"temperature": wanted})
 
 
@@ -247,17 +249,8 @@ def _step_service(up: str, down: str) -> Stepper:
     return step
 
 
-_ON = frozenset({"on"})
-_OFF = frozenset({"off"})
-_OPEN = frozenset({"open"})
-_CLOSED = frozenset({"closed"})
 # What HA's turn on / turn off mean for most domains, and what "stop" does.
-_SWITCHED = DomainInfo(
-    turn_on="turn_on",
-    turn_off="turn_off",
-    stop="turn_off",
-    leaves={"turn_on": _ON, "turn_off": _OFF},
-)
+_SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
 _ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
 _NUMBER = DomainInfo(
     restore=_restore_value,
@@ -286,12 +279,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         ),
         set_to=_set_temperature,
         step=_step_temperature,
-        leaves={
-            "turn_on": frozenset(
-                {"heat", "cool", "heat_cool", "auto", "dry", "fan_only"}
-            ),
-            "turn_off": _OFF,
-        },
     ),
     "cover": DomainInfo(
         turn_on="open_cover",
@@ -304,7 +291,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         opens=frozenset({"open_cover", "set_cover_position", "toggle"}),
         verbs={Verb.OPEN: "open_cover", Verb.CLOSE: "close_cover"},
         set_to=_set_percent("set_cover_position", "position"),
-        leaves={"open_cover": _OPEN, "close_cover": _CLOSED},
     ),
     "fan": replace(
         _SWITCHED,
@@ -341,7 +327,6 @@ DOMAINS: Mapping[str, DomainInfo] = {
         opens=frozenset({"unlock", "open"}),
         verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
         stand_ins={Verb.OPEN: "unlock"},
-        leaves={"lock": frozenset({"locked"}), "unlock": frozenset({"unlocked"})},
     ),
     "media_player": replace(
         _SWITCHED,
@@ -366,20 +351,11 @@ DOMAINS: Mapping[str, DomainInfo] = {
         ),
         set_to=_set_percent("volume_set", "volume_level", 0.01),
         step=_step_service("volume_up", "volume_down"),
-        leaves={
-            "turn_on": frozenset({"on", "idle", "playing", "paused", "buffering"}),
-            "turn_off": _OFF,
-            "media_pause": frozenset({"paused"}),
-            "media_play": frozenset({"playing"}),
-        },
     ),
-    "lawn_mower": DomainInfo(
-        verbs={Verb.DOCK: "dock"}, leaves={"dock": frozenset({"docked"})}
-    ),
+    "lawn_mower": DomainInfo(verbs={Verb.DOCK: "dock"}),
     "number": _NUMBER,
     "scene": DomainInfo(must_be_named=True),
-    # A script that runs may be asked to run again: its "on" leaves nothing.
-    "script": replace(_SWITCHED, must_be_named=True, leaves={}),
+    "script": replace(_SWITCHED, must_be_named=True),
     "select": _SELECT,
     "sensor": DomainInfo(acting_attributes=("unit_of_measurement", "device_class")),
     "siren": _ON_OFF,
@@ -396,16 +372,11 @@ DOMAINS: Mapping[str, DomainInfo] = {
             Verb.CLEAN: "start",
         },
         acting_attributes=("battery_level", "fan_speed"),
-        leaves={
-            "start": frozenset({"cleaning"}),
-            "return_to_base": frozenset({"docked", "returning"}),
-        },
     ),
     "valve": DomainInfo(
         turn_on="open_valve",
         turn_off="close_valve",
         verbs={Verb.OPEN: "open_valve", Verb.CLOSE: "close_valve"},
-        leaves={"open_valve": _OPEN, "close_valve": _CLOSED},
     ),
     "water_heater": DomainInfo(
         undo_attributes=("temperature",),

@@ -2,8 +2,8 @@
 
 `gate` weighs a plan against the turn's facts (`Facts`) and returns one
 verdict (`Gated`): refused, cancelled, held for a dry run, ask which,
-admit doubt, ungrounded, ask whether, answer, nothing to change (all is
-as asked already), or run; and whether a plan that runs may be learned
+admit doubt, ungrounded, ask whether, answer, nothing to change (a step,
+"brighter", at its end already), or run; and whether a plan that runs may be learned
 (`learnable`). What grounds a target is grounding.py's, which follow-ups
 apply is shortcuts.py's. Nothing here talks to Home Assistant, so each
 part is tested without it.
@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .catalog import Catalog
-from .device_states import unchanged
+from .device_states import at_step_end
 from .domains import OPPOSITES, ConfirmPolicy, domain_info, domain_of, verb_service
-from .grounding import SPEAKER_INDEPENDENT, Grounded, Ungrounded, check_grounding
+from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
 from .language import words
-from .language.tables import STATE_VERBS
+from .language.tables import STATE_VERBS, Verb
 from .reading import Mentions, Reading, find_mentions
-from .records import Action, Plan
+from .records import Action, EntityInfo, Plan
 from .said import Said
 from .shortcuts import answers_no, answers_yes
 
@@ -39,7 +39,8 @@ class Decision(StrEnum):
     REFUSED = "refused"
     CANCELLED = "cancelled"
     PLANNED = "planned"
-    # Every device is in the state asked already: said so, nothing is called.
+    # Words that only step ("brighter") and every device at the end of that
+    # step (at full brightness): said so, nothing is called.
     ALREADY = "already"
 
 
@@ -70,23 +71,49 @@ def decide(
     return Decision.EXECUTE
 
 
-def changes_nothing(plan: Plan, catalog: Catalog) -> bool:
-    """Whether every action would leave its devices as they are.
+def at_its_end(plan: Plan, catalog: Catalog, reading: Reading | None) -> bool:
+    """Whether the words step and every device is at the end of that step.
 
-    "Turn on the hallway lights" when they are on: nothing is called, and
-    the reply says so (`Decision.ALREADY`). Actions with values, tools, and
-    devices whose state HA only assumes always run (device_states.py).
+    "Brighter" when the lights are at full, "louder" at full volume,
+    "warmer" at the thermostat's highest: nothing can be sent that would
+    change anything, and the reply says so (`Decision.ALREADY`). Each
+    action must be its domain's own step that way. A command that says its
+    result ("turn off", "to 50 percent") always runs: the state shown may be
+    stale, and Home Assistant's own agent sends it too.
     """
-    return bool(plan.actions) and all(
-        action.targets
+    direction = _step_said(reading)
+    return (
+        direction is not None
+        and bool(plan.actions)
         and all(
-            (info := catalog.exposed.get(target)) is not None
-            and domain_of(action.tool) == info.domain
-            and unchanged(action.tool, action.args, info.state, info.all_attributes)
-            for target in action.targets
+            action.targets
+            and all(
+                (info := catalog.exposed.get(target)) is not None
+                and domain_of(action.tool) == info.domain
+                and _steps(action, info, direction)
+                and at_step_end(info.domain, direction, info.all_attributes)
+                for target in action.targets
+            )
+            for action in plan.actions
         )
-        for action in plan.actions
     )
+
+
+def _step_said(reading: Reading | None) -> int | None:
+    """Up (+1) or down (-1), for words that only step ("brighter"); else None."""
+    if reading is None or reading.values:
+        return None
+    steps = reading.verbs & {Verb.UP, Verb.DOWN}
+    if len(steps) != 1:
+        return None
+    return 1 if Verb.UP in steps else -1
+
+
+def _steps(action: Action, info: EntityInfo, direction: int) -> bool:
+    """Whether an action is its device's own step that way (volume_up, ...)."""
+    step = domain_info(info.domain).step
+    call = step(info, direction) if step is not None else None
+    return call is not None and action.tool == f"{info.domain}.{call[0]}"
 
 
 def _unsaid_subject(tool: str, catalog: Catalog, said: Collection[str]) -> bool:
@@ -160,6 +187,22 @@ def automation_refused(
         return ()
     named = find_mentions(asked, said.language, catalog).entities
     return tuple(a for a in plan.actions if any(t in named for t in a.targets))
+
+
+def _guessed_here(grounding: Grounded | Ungrounded | None, facts: Facts) -> bool:
+    """Whether the model took a device by its kind here while a word is unread.
+
+    "Turn on the dest lamp": "dest" names nothing the reading knows, so the
+    room's lamp the model chose is a guess at what was meant; it is asked
+    about ("Do you want me to turn on Desk Lamp?"), never run unasked.
+    """
+    return (
+        facts.from_model
+        and facts.reading is not None
+        and bool(facts.reading.unexplained)
+        and isinstance(grounding, Grounded)
+        and any(basis in WEAK for basis in grounding.bases.values())
+    )
 
 
 def learns(enabled: bool, *, answering: bool, question: bool) -> bool:
@@ -352,6 +395,7 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     commanded = reading is None or reading.imperative or not reading.unexplained
     needs_confirmation = not confirmed and (
         implied
+        or _guessed_here(grounding, facts)
         or (
             any(
                 catalog.action_needs_confirmation(action.tool, target, facts.confirm)
@@ -377,8 +421,8 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
         needs_confirmation,
         grounded=not isinstance(grounding, Ungrounded),
     )
-    if decision in (Decision.CONFIRM, Decision.EXECUTE) and changes_nothing(
-        runs, catalog
+    if decision in (Decision.CONFIRM, Decision.EXECUTE) and at_its_end(
+        runs, catalog, reading
     ):
         return Gated(Decision.ALREADY, runs, grounding)
     if decision is Decision.CONFIRM:

@@ -14,13 +14,15 @@ from functools import lru_cache
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
 from .catalog import Catalog
-from .language import Words, compound, name_terms, stop_words, words_for
+from .language import Words, compound, name_terms, stop_words, table_words, words_for
 
 # A said word of at least this length may stand for a known word this similar:
 # one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
 # words are too often other words: "start" is not a misheard "smart".
 FUZZY_MIN_LENGTH = 6
 FUZZY_MIN_RATIO = 0.8
+# A verb's word of at least this length is heard through one slip ("trun").
+FUZZY_VERB_LENGTH = 4
 
 
 def heard_as(
@@ -48,6 +50,64 @@ def heard_as(
     if len(parts := compound(word, language, heads)) > 1:
         return parts
     return [_known(word, vocabulary)]
+
+
+def verbs_heard(words: list[str], known: frozenset[str], language: str) -> list[str]:
+    """The words, each one a verb's word is one slip from read as that word.
+
+    A verb misspelt or misheard still says which way it goes: "trun of the
+    lights" is off, "swich of" too. Words the home or the language knows
+    stay as they are (`known`).
+    """
+    known = known | table_words(language)
+    return [
+        word if word in known else (_slipped_verb(word, language) or word)
+        for word in words
+    ]
+
+
+def _slipped_verb(word: str, language: str) -> str | None:
+    """The verb's word a said word is, one slip away ("trun", "swich", "schlate").
+
+    Only a verb's own word of four letters or more, and only where one is
+    that close: "oven" is no "open" (a letter changed is another word),
+    "tunr" is "turn" (two swapped).
+    """
+    if len(word) < FUZZY_VERB_LENGTH:
+        return None
+    close = {known for known in _verb_words(language) if _one_slip(word, known)}
+    return close.pop() if len(close) == 1 else None
+
+
+@lru_cache(maxsize=16)
+def _verb_words(language: str) -> frozenset[str]:
+    """A language's words of its verbs, of four letters or more."""
+    spoken = words_for(language)
+    if spoken is None:
+        return frozenset()
+    return frozenset(
+        w
+        for phrases in spoken.verbs.values()
+        for phrase in phrases
+        for w in phrase.split()
+        if len(w) >= FUZZY_VERB_LENGTH
+    )
+
+
+def _one_slip(said: str, known: str) -> bool:
+    """Two letters swapped, or from five letters one missing or one extra."""
+    if len(said) == len(known):
+        apart = [i for i, (a, b) in enumerate(zip(said, known, strict=True)) if a != b]
+        return (
+            len(apart) == 2  # noqa: PLR2004 - the two swapped letters
+            and apart[1] == apart[0] + 1
+            and said[apart[0]] == known[apart[1]]
+            and said[apart[1]] == known[apart[0]]
+        )
+    short, long = sorted((said, known), key=len)
+    if len(short) < FUZZY_VERB_LENGTH + 1 or len(long) - len(short) != 1:
+        return False
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def all_heard(wanted: frozenset[str], said: Iterable[str]) -> bool:

@@ -141,16 +141,21 @@ class _Entry:
     hits: int = 0
 
 
-class LearnedCommands:
-    """The learned commands of one config entry, and those waiting to be."""
+def learned_file(agent_id: str) -> str:
+    """The storage key of one agent's learned commands (its subentry id)."""
+    return f"{DOMAIN}.learned.{agent_id}"
 
-    def __init__(self, hass: HomeAssistant, entry_id: str) -> None:
-        """Bind to the entry's storage file; call `async_load` before use."""
+
+class LearnedCommands:
+    """The learned commands of one agent, and those waiting to be."""
+
+    def __init__(self, hass: HomeAssistant, agent_id: str) -> None:
+        """Bind to the agent's storage file; call `async_load` before use."""
         # A cache: a file that cannot be used is set aside and logged, and
         # commands are learned again, with no repair issue to act on.
         self._store = RobustStore(
             hass,
-            f"{DOMAIN}.learned.{entry_id}",
+            learned_file(agent_id),
             STORAGE_VERSION,
             STORAGE_MINOR_VERSION,
             migrate=_migrate,
@@ -177,7 +182,7 @@ class LearnedCommands:
         await self._store.async_save(self._data())
 
     async def async_remove(self) -> None:
-        """Delete the file (entry removed)."""
+        """Delete the file (agent removed)."""
         await self._store.async_remove()
 
     def lookup(

@@ -194,8 +194,18 @@ class LLMClient:
         return openai.__version__
 
     async def async_prime(self, hass: HomeAssistant) -> None:
-        """Fill the SDK's platform-header cache outside the event loop."""
-        await hass.async_add_executor_job(self._client.platform_headers)
+        """Do the SDK's first-use work outside the event loop.
+
+        Its platform headers read the system, and it imports its resources
+        (models, chat completions: hundreds of modules, seconds on a small
+        machine) on first access, which would otherwise be in the loop.
+        """
+        await hass.async_add_import_executor_job(self._prime)
+
+    def _prime(self) -> None:
+        """Fill the platform-header cache and load the resources used here."""
+        self._client.platform_headers()
+        _ = self._client.models, self._client.chat.completions
 
     async def async_list_models(self, timeout: float) -> list[str]:
         """List the server's model ids; doubles as the connection probe."""

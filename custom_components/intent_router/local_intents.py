@@ -25,7 +25,6 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
 
 from .const import LOGGER, TIMER_INTENTS
-from .device_states import unchanged
 from .domains import domain_info
 from .executor import prior_of
 from .ha_music import music_control, music_play, slot_text
@@ -87,13 +86,13 @@ async def async_handle_locally(
 ) -> intent.IntentResponse | Held | Declined | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
-    A match whose service calls `asks` first, or would change nothing (the
-    lights asked on are on), is returned as `Held` instead of being handled; a question, a timer or a command that only secures
-    the home runs as HA runs it, whatever else is in the room. A match that
-    fails (an error response, or an intent whose integration is not set up)
-    is no answer either: the model, or the explanation, follows. A match on
-    a device named like a room, where the words mean another kind, is
-    `Declined`.
+    A match whose service calls `asks` first is returned as `Held` instead
+    of being handled; anything else (a question, a timer, a command for the
+    state a device shows already) runs as HA runs it, whatever else is in
+    the room. A match that fails (an error response, or an intent whose
+    integration is not set up) is no answer either: the model, or the
+    explanation, follows. A match on a device named like a room, where the
+    words mean another kind, is `Declined`.
     """
     held: list[Held] = []
     music: list[Held] = []
@@ -121,9 +120,7 @@ async def async_handle_locally(
         if declined or not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
-        if any(asks(service, state) for service, _, state in calls) or (
-            _changes_nothing(calls)
-        ):
+        if any(asks(service, state) for service, _, state in calls):
             held.append(Held(_grouped(calls)))
             return True
         if control := music_control(result, targets):
@@ -187,7 +184,7 @@ async def async_handle_by_gazetteer(
     )
     if not isinstance(calls, list):
         return calls
-    if any(asks(tool, state) for tool, _, state in calls) or _changes_nothing(calls):
+    if any(asks(tool, state) for tool, _, state in calls):
         return Held(_grouped(calls))
     result = await conversation.async_converse(
         hass,
@@ -327,14 +324,6 @@ def _proposed_calls(
         service, data = to_service(state.domain, slots)
         calls.append((f"{state.domain}.{service}", data, state))
     return calls
-
-
-def _changes_nothing(calls: list[_Call]) -> bool:
-    """Whether every call would leave its device as it is (held: the gate says so)."""
-    return bool(calls) and all(
-        unchanged(tool, data, state.state, state.attributes)
-        for tool, data, state in calls
-    )
 
 
 def _grouped(calls: list[_Call]) -> tuple[Action, ...]:

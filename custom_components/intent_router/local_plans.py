@@ -90,20 +90,27 @@ def _merged(actions: Sequence[Action]) -> tuple[Action, ...]:
 
 
 def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
-    """The one service call the verb or value means for an entity.
+    """The one service call the reading's verb or value means for an entity."""
+    return service_call(info, reading.verbs, reading.values[:1])
+
+
+def service_call(
+    info: EntityInfo, verbs: Collection[Verb], values: Sequence[Value]
+) -> ServiceCall | None:
+    """The one service call verbs or a value mean for an entity.
 
     A verb of the domain's own ("close" for a cover) says more than a
     general one ("turn on the lamp and close the shades").
     """
     domain = domain_info(info.domain)
-    states = reading.verbs & STATE_VERBS
+    states = set(verbs) & STATE_VERBS
     own = states & set(domain.verbs)
     said_states = {verb_service(info.domain, v) for v in own or states}
     said_states.discard(None)
     # "Sube la persiana", "raise the blinds": a cover's own verb, no step.
-    steps = set() if own else reading.verbs & {Verb.UP, Verb.DOWN}
-    if reading.values:
-        value = reading.values[0]
+    steps = set() if own else set(verbs) & {Verb.UP, Verb.DOWN}
+    if values:
+        value = values[0]
         # "Turn off ... to 40 percent" asks two things; a setter turns on.
         if domain.set_to is None or (said_states - {domain.turn_on}):
             return None

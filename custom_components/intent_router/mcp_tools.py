@@ -12,6 +12,11 @@ anything is sent, with `jsonschema` (a dependency of `mcp` itself), and each
 call has its own timeout. The tool's text comes back as data for the second,
 short model call to phrase (docs/design.md, step 11).
 
+Both SDK majors work: mcp 1 (HA 2026.10's, httpx) and mcp 2 (2026.11's,
+httpx2, snake_case fields, an `MCPError` for an HTTP error). Tools and results
+are read in the protocol's own JSON names, and a refused request is an HTTP
+error again (as in core's `mcp`): a 401 names the token, a 404/405 means SSE.
+
 `<server>` is the URL's host and port as a slug: http://192.168.1.5:8000/mcp
 is `192_168_1_5_8000`, https://tools.example.com/mcp is `tools_example_com`.
 A second server on the same host and port gets `_2`, and so on.
@@ -28,20 +33,28 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 import jsonschema
 from jsonschema.exceptions import best_match
-from mcp import McpError
 from mcp.client.session import ClientSession
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult, TextContent, Tool as RemoteTool
+from mcp.types import PaginatedRequestParams
+from pydantic import BaseModel
 from referencing.exceptions import Unresolvable
 
+from homeassistant.config_entries import ConfigSubentry
 from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
-from homeassistant.helpers.httpx_client import create_async_httpx_client
+from homeassistant.helpers.httpx_client import SERVER_SOFTWARE, USER_AGENT
 from homeassistant.util import slugify
+from homeassistant.util.ssl import SSL_ALPN_HTTP11, SSLCipherList, client_context
+
+try:  # mcp 1, over httpx
+    import httpx
+    from mcp import McpError as MCPError
+except ImportError:  # mcp 2, over httpx2 (HA 2026.11 imports httpx as httpx2)
+    import httpx2 as httpx  # type: ignore[no-redef]
+    from mcp import MCPError  # type: ignore[attr-defined, no-redef]
 
 from .const import DOMAIN, LOGGER
 from .data import IntentRouterConfigEntry
@@ -67,7 +80,9 @@ MAX_ERROR_CHARS = 200
 
 # What can go wrong between us and a server. anyio task groups inside the
 # transports wrap whatever a server makes them raise in an ExceptionGroup.
-CONNECTION_ERRORS = (TimeoutError, ExceptionGroup, httpx.HTTPError, McpError)
+CONNECTION_ERRORS = (TimeoutError, ExceptionGroup, httpx.HTTPError, MCPError)
+# The statuses that tell a streamable HTTP request to an SSE-only server.
+SSE_ONLY = (HTTPStatus.NOT_FOUND, HTTPStatus.METHOD_NOT_ALLOWED)
 
 
 class Problem(StrEnum):
@@ -106,7 +121,7 @@ def _classify(err: BaseException) -> McpServerError:
         return McpServerError(Problem.UNAVAILABLE, "timeout")
     if isinstance(err, httpx.HTTPError):
         return McpServerError(Problem.UNAVAILABLE, "cannot connect")
-    if isinstance(err, McpError):
+    if isinstance(err, MCPError):
         return McpServerError(Problem.UNAVAILABLE, f"MCP error: {err.error.message}")
     return McpServerError(Problem.UNAVAILABLE, type(err).__name__)
 
@@ -126,6 +141,17 @@ def server_names(urls: Iterable[str]) -> list[str]:
     return names
 
 
+def _wire(model: BaseModel) -> dict[str, Any]:
+    """An SDK object as the protocol's JSON names it (`inputSchema`, `isError`)."""
+    return model.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+async def _raise_on_post_error(response: httpx.Response) -> None:
+    """A refused request is an HTTP error (mcp 2 would make it an MCP error)."""
+    if response.request.method == "POST":
+        response.raise_for_status()
+
+
 def _public_url(url: str) -> str:
     """The URL without credentials or query, for repair issues."""
     parts = urlsplit(url)
@@ -140,14 +166,14 @@ class McpServer:
     def __init__(
         self,
         hass: HomeAssistant,
-        entry: IntentRouterConfigEntry,
+        agent: ConfigSubentry,
         name: str,
         url: str,
         token: str | None,
     ) -> None:
         """Prepare the server's HTTP client; nothing is sent yet."""
         self._hass = hass
-        self._entry = entry
+        self._agent = agent
         self.name = name
         self.url = url
         self.tools: dict[str, McpTool] = {}
@@ -161,27 +187,31 @@ class McpServer:
         )
         # None until a transport has worked; then whether it was SSE.
         self._sse: bool | None = None
-        # One client per server, for its bearer token; HA closes it on stop.
-        self._http = create_async_httpx_client(
-            hass,
-            headers={"Authorization": f"Bearer {token}"} if token else {},
-            timeout=HTTP_TIMEOUT,
-            follow_redirects=True,
-        )
+        self._headers = {"Authorization": f"Bearer {token}"} if token else {}
 
     @property
     def issue_id(self) -> str:
-        """The repair issue of this server of this entry."""
-        return f"mcp_{self._entry.entry_id}_{self.name}"
+        """The repair issue of this server of this agent."""
+        return f"mcp_{self._agent.subentry_id}_{self.name}"
 
-    def _client_factory(
+    def _client(
         self,
         headers: dict[str, str] | None = None,
         timeout: httpx.Timeout | None = None,
         auth: httpx.Auth | None = None,
     ) -> httpx.AsyncClient:
-        """The SSE transport asks for a client: ours (its `async with` is a no-op)."""
-        return self._http
+        """A client for one session, of the SDK's httpx, closed when it ends.
+
+        As core's `mcp` makes its own: HA's SSL context (no disk read in the
+        loop) and user agent; our timeouts, not the SSE transport's.
+        """
+        return httpx.AsyncClient(
+            verify=client_context(SSLCipherList.PYTHON_DEFAULT, SSL_ALPN_HTTP11),
+            headers={USER_AGENT: SERVER_SOFTWARE, **self._headers, **(headers or {})},
+            timeout=HTTP_TIMEOUT,
+            follow_redirects=True,
+            event_hooks={"response": [_raise_on_post_error]},
+        )
 
     async def _async_session[T](
         self, work: Callable[[ClientSession], Awaitable[T]]
@@ -191,30 +221,28 @@ class McpServer:
             started = False
             try:
                 async with (
-                    streamable_http_client(self.url, http_client=self._http) as (
-                        read,
-                        write,
-                        _,
-                    ),
-                    ClientSession(read, write) as session,
+                    self._client() as http,
+                    # mcp 1 adds a third item (the session id), mcp 2 does not.
+                    streamable_http_client(self.url, http_client=http) as streams,
+                    ClientSession(streams[0], streams[1]) as session,
                 ):
                     await session.initialize()
                     started = True
                     self._sse = False
                     return await work(session)
-            except ExceptionGroup as group:
-                # 405 (or an MCP error from a proxy) at the handshake: an
-                # SSE-only server, by the MCP transport compatibility rules.
-                error = _leaf(group)
-                legacy = isinstance(error, McpError) or (
+            except (ExceptionGroup, httpx.HTTPStatusError, MCPError) as err:
+                # 404 or 405 (or an MCP error from a proxy) at the handshake:
+                # an SSE-only server, by the MCP transport compatibility rules.
+                error = _leaf(err)
+                legacy = isinstance(error, MCPError) or (
                     isinstance(error, httpx.HTTPStatusError)
-                    and error.response.status_code == HTTPStatus.METHOD_NOT_ALLOWED
+                    and error.response.status_code in SSE_ONLY
                 )
                 if started or self._sse is False or not legacy:
                     raise
                 LOGGER.debug("MCP server %s: trying SSE", self.name)
         async with (
-            sse_client(self.url, httpx_client_factory=self._client_factory) as streams,
+            sse_client(self.url, httpx_client_factory=self._client) as streams,
             ClientSession(*streams) as session,
         ):
             await session.initialize()
@@ -247,14 +275,14 @@ class McpServer:
             return
         self.tools = {}
         self._listing.failed(problem.reason)
-        # The token is an option of this entry, not its credentials, so a
+        # The token is an option of this agent, not its credentials, so a
         # refusal is a repair issue pointing at the options, not a reauth.
         async_warn(
             self._hass,
             self.issue_id,
             problem.problem,
             {
-                "entry": self._entry.title,
+                "agent": self._agent.title,
                 "server": self.name,
                 "url": _public_url(self.url),
                 "reason": problem.reason,
@@ -268,11 +296,11 @@ class McpServer:
 
     async def async_call(
         self, tool: str, args: dict[str, Any], timeout: float
-    ) -> CallToolResult:
-        """Call a tool within `timeout` seconds; McpServerError when it fails."""
+    ) -> dict[str, Any]:
+        """The tool's result (in wire names) within `timeout` s, or McpServerError."""
 
-        async def call(session: ClientSession) -> CallToolResult:
-            return await session.call_tool(tool, args)
+        async def call(session: ClientSession) -> dict[str, Any]:
+            return _wire(await session.call_tool(tool, args))
 
         try:
             async with asyncio.timeout(timeout):
@@ -285,14 +313,16 @@ class McpServer:
         return result
 
 
-async def _async_list_tools(session: ClientSession) -> list[RemoteTool]:
-    """Every tool the server lists, page by page (within reason)."""
-    tools: list[RemoteTool] = []
+async def _async_list_tools(session: ClientSession) -> list[dict[str, Any]]:
+    """Every tool the server lists (in wire names), page by page (within reason)."""
+    tools: list[dict[str, Any]] = []
     cursor: str | None = None
     for _ in range(MAX_LIST_PAGES):
-        page = await session.list_tools(cursor)
-        tools.extend(page.tools)
-        if not (cursor := page.nextCursor):
+        page = _wire(
+            await session.list_tools(params=PaginatedRequestParams(cursor=cursor))
+        )
+        tools.extend(page["tools"])
+        if not (cursor := page.get("nextCursor")):
             break
     return tools
 
@@ -303,27 +333,29 @@ class McpTool:
     def __init__(
         self,
         server: McpServer,
-        remote: RemoteTool,
+        remote: dict[str, Any],
         validator: jsonschema.protocols.Validator,
     ) -> None:
-        """Bind the remote tool to its server and its argument validator."""
-        self.name = f"mcp.{server.name}.{remote.name}"
+        """Bind the remote tool (as listed) to its server and its validator."""
+        self.remote_name: str = remote["name"]
+        self.name = f"mcp.{server.name}.{self.remote_name}"
         self.kind: str | None = None
-        annotations = remote.annotations
+        self.spoken_name: str = remote.get("title") or self.remote_name.replace(
+            "_", " "
+        )
         # A tool that may change things acts on what its name says.
+        read_only = (remote.get("annotations") or {}).get("readOnlyHint")
         self.subject: frozenset[str] | None = (
-            None
-            if annotations is not None and annotations.readOnlyHint
-            else frozenset(words(remote.title or remote.name.replace("_", " ")))
+            None if read_only else frozenset(words(self.spoken_name))
         )
         self._server = server
         self._remote = remote
         self._validator = validator
 
     @classmethod
-    def from_remote(cls, server: McpServer, remote: RemoteTool) -> McpTool | None:
+    def from_remote(cls, server: McpServer, remote: dict[str, Any]) -> McpTool | None:
         """The tool, or None (logged) when its input schema is not valid."""
-        schema = remote.inputSchema
+        schema = remote["inputSchema"]
         validator_class = jsonschema.validators.validator_for(schema)
         try:
             validator_class.check_schema(schema)
@@ -331,26 +363,21 @@ class McpTool:
             LOGGER.warning(
                 "MCP server %s: tool %s left out, its input schema is invalid: %s",
                 server.name,
-                remote.name,
+                remote["name"],
                 err.message,
             )
             return None
         return cls(server, remote, validator_class(schema))
 
-    @property
-    def spoken_name(self) -> str:
-        """How a reply names the tool ("weather lookup")."""
-        return self._remote.title or self._remote.name.replace("_", " ")
-
     def describe(self) -> str:
         """`mcp.server.tool(arg: type, optional?: type): description`."""
-        schema = self._remote.inputSchema
+        schema = self._remote["inputSchema"]
         required = set(schema.get("required") or ())
         args = ", ".join(
             f"{name}{'' if name in required else '?'}: {_type_text(spec)}"
             for name, spec in (schema.get("properties") or {}).items()
         )
-        description = " ".join((self._remote.description or "").split())
+        description = " ".join((self._remote.get("description") or "").split())
         if len(description) > MAX_DESCRIPTION_CHARS:
             description = f"{description[: MAX_DESCRIPTION_CHARS - 3]}..."
         return f"{self.name}({args}): {description}"
@@ -374,14 +401,14 @@ class McpTool:
         """Call the tool; its text is data for the reply, its failure is spoken."""
         try:
             result = await self._server.async_call(
-                self._remote.name, action.args, timeout
+                self.remote_name, action.args, timeout
             )
         except McpServerError as err:
             LOGGER.debug("MCP tool %s failed: %s", self.name, err.reason)
             key = "mcp_tool_timeout" if err.reason == "timeout" else "mcp_tool_failed"
             return ToolRun(error=err.reason, speech=phrase(key, tool=self.spoken_name))
         text = _result_text(result)
-        if result.isError:
+        if result.get("isError"):
             message = text[:MAX_ERROR_CHARS] or "?"
             return ToolRun(
                 error="tool_error",
@@ -404,13 +431,17 @@ def _type_text(spec: Any) -> str:
     return str(kind)
 
 
-def _result_text(result: CallToolResult) -> str:
+def _result_text(result: dict[str, Any]) -> str:
     """What the tool said: its text blocks, else its structured content."""
-    texts = [block.text for block in result.content if isinstance(block, TextContent)]
+    texts = [
+        block["text"]
+        for block in result.get("content") or ()
+        if block.get("type") == "text"
+    ]
     if texts:
         return "\n".join(texts).strip()
-    if result.structuredContent is not None:
-        return json.dumps(result.structuredContent, default=str)
+    if (structured := result.get("structuredContent")) is not None:
+        return json.dumps(structured, default=str)
     return ""
 
 
@@ -439,13 +470,14 @@ class McpToolSource:
 async def async_setup_mcp(
     hass: HomeAssistant,
     entry: IntentRouterConfigEntry,
+    agent: ConfigSubentry,
     configured: Sequence[McpServerConfig],
 ) -> McpToolSource:
-    """Connect to the configured servers, list their tools and keep them fresh."""
+    """Connect to the agent's servers, list their tools and keep them fresh."""
     names = server_names([server.url for server in configured])
     source = McpToolSource(
         [
-            McpServer(hass, entry, name, server.url, server.token)
+            McpServer(hass, agent, name, server.url, server.token)
             for name, server in zip(names, configured, strict=True)
         ]
     )

@@ -8,7 +8,7 @@ Whatever an utterance or an entity name says, that is the whole reach.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 import json
 import re
@@ -26,6 +26,8 @@ from .safety import MAX_ACTIONS, is_denied
 
 # Characters of a question or answer the model may write (about 40 tokens).
 MAX_SAID = 160
+# Characters of the words a choice takes from the request (an item, a name).
+MAX_TEXT = 80
 # Entity ids one action may name in the model's pattern, and fields (with
 # characters per value) a tool's action may carry: a small model that
 # repeats an id or a field does so until the pattern ends it.
@@ -305,6 +307,71 @@ def plan_json_schema(
             _form(confidence, ask=said),
         ]
     }
+
+
+@dataclass(slots=True, frozen=True)
+class Pick:
+    """The model's choice among the reading's options (options.py).
+
+    `index` is the option's position, None for "none of these"; `value`
+    is the number it filled in, where the option leaves one open.
+    """
+
+    index: int | None
+    value: float | None = None
+    text: str | None = None
+
+
+def choice_json_schema(
+    count: int, *, open_values: Collection[int], open_words: Collection[int]
+) -> dict[str, Any]:
+    """The schema of a choice among `count` numbered options (the last: none).
+
+    The reply is a few tokens (`{"pick":3}`): a small model writes every
+    field a schema allows, so an option that leaves a number open
+    (`open_values`, by number) is the only one that takes `value`, one that
+    leaves words open (`open_words`) the only one that takes `text`.
+    """
+    plain = [n for n in range(1, count + 1) if n not in {*open_values, *open_words}]
+    forms = [_choice({"pick": {"type": "integer", "enum": plain}})]
+    forms += [
+        _choice({"pick": {"const": n}, "value": {"type": "number"}})
+        for n in open_values
+    ]
+    text = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT}
+    forms += [_choice({"pick": {"const": n}, "text": text}) for n in open_words]
+    return forms[0] if len(forms) == 1 else {"anyOf": forms}
+
+
+def _choice(properties: dict[str, Any]) -> dict[str, Any]:
+    """One form of a choice: these fields, each required, nothing else."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def parse_pick(data: dict[str, Any], count: int) -> Pick:
+    """The model's choice among `count` options (the last: none of these).
+
+    Anything but an option's number is none.
+    """
+    pick = data.get("pick")
+    value = data.get("value")
+    if isinstance(pick, bool) or not isinstance(pick, (int, float, str)):
+        return Pick(None)
+    try:
+        number = int(pick)
+    except ValueError:
+        return Pick(None)
+    chosen = number - 1 if 1 <= number < count else None
+    text = data.get("text")
+    words = text.strip()[:MAX_TEXT] or None if isinstance(text, str) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return Pick(chosen, None, words)
+    return Pick(chosen, float(value), words)
 
 
 def _form(confidence: dict[str, Any], **fields: dict[str, Any]) -> dict[str, Any]:

@@ -10,10 +10,13 @@ grounded in them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from homeassistant.util import dt as dt_util
 
 from .const import LOGGER
 from .executor import ActionOutcome, async_execute
+from .facts import unfounded
 from .gate import Decision, Facts, Gated, gate
 from .grounding import Grounded, Ungrounded
 from .learned import lesson
@@ -47,7 +50,7 @@ MIN_ACTION_TIME = 1.0
 
 
 class PlanRunner:
-    """Carries out plans for one config entry's agent."""
+    """Carries out plans for one agent."""
 
     def __init__(
         self,
@@ -112,7 +115,11 @@ class PlanRunner:
             catalog.tools,
         )
         utterance.trace(
-            outcomes=[{"tool": o.action.tool, "error": o.error} for o in outcomes]
+            outcomes=[
+                {"tool": o.action.tool, "error": o.error}
+                | ({"result": o.result} if o.result is not None else {})
+                for o in outcomes
+            ]
         )
         executed = [o.as_executed() for o in outcomes if o.ok]
         if any(not o.ok for o in outcomes):
@@ -124,7 +131,7 @@ class PlanRunner:
                 outcomes,
                 executed,
             )
-        speech = await self._async_phrase(utterance, plan, outcomes)
+        speech = await self._async_phrase(utterance, plan, outcomes, catalog)
         taught = (
             lesson(
                 plan,
@@ -201,7 +208,8 @@ class PlanRunner:
         plan, decision, grounding = gated.plan, gated.decision, gated.grounding
         utterance.trace(decision=decision)
         if decision is Decision.CLARIFY:
-            return TurnResult(plan.clarify or "", Outcome.CLARIFY, source, plan)
+            asked = self._founded(utterance, plan.clarify or "", catalog)
+            return TurnResult(asked, Outcome.CLARIFY, source, plan)
         if decision is Decision.UNSURE:
             raise refuse("not_sure")
         if isinstance(grounding, Ungrounded):
@@ -222,11 +230,26 @@ class PlanRunner:
             speech = confirm_question(self._hass, utterance.phrases, plan.actions)
             return TurnResult(speech, Outcome.CONFIRM, source, plan, pending_plan=plan)
         if decision is Decision.ANSWER:
-            return TurnResult(plan.speech, Outcome.ANSWERED, source, plan)
+            said = self._founded(utterance, plan.speech, catalog)
+            return TurnResult(said, Outcome.ANSWERED, source, plan)
         return None
 
+    @staticmethod
+    def _founded(
+        utterance: Utterance, said: str, catalog: Catalog, data: Any = None
+    ) -> str:
+        """The model's own words, or "I don't know" when they hold what nothing gave."""
+        if not unfounded(said, catalog, data, dt_util.now()):
+            return said
+        utterance.trace(unfounded=said)
+        return utterance.say("dont_know")
+
     async def _async_phrase(
-        self, utterance: Utterance, plan: Plan, outcomes: Sequence[ActionOutcome]
+        self,
+        utterance: Utterance,
+        plan: Plan,
+        outcomes: Sequence[ActionOutcome],
+        catalog: Catalog,
     ) -> str:
         """Step 11: what ran, in words; data phrased by a second model call.
 
@@ -239,12 +262,19 @@ class PlanRunner:
         # The model's words only for data it was asked for: an answer.
         said = (
             done_speech(self._hass, utterance.phrases, outcomes)
-            or (plan.speech if results else "")
+            or (
+                self._founded(utterance, plan.speech, catalog, results)
+                if results and plan.speech
+                else ""
+            )
             or utterance.say("done")
         )
         if not results:
             return said
-        return await self._planner.async_phrase(utterance, results) or said
+        phrased = await self._planner.async_phrase(utterance, results)
+        if phrased is None:
+            return said
+        return self._founded(utterance, phrased, catalog, results)
 
 
 def superseded(utterance: Utterance, source: Source) -> TurnResult:

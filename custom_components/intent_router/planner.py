@@ -13,7 +13,7 @@ without the model does not read them all anew.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 import hashlib
 import json
@@ -45,18 +45,23 @@ from .const import DOMAIN, LOGGER
 from .grounding import pointed_at
 from .llm_client import Completion, LLMClient
 from .llm_reply import LLMAuthError, LLMError
-from .plan import PlanError, parse_plan, plan_json_schema
+from .plan import PlanError, choice_json_schema, parse_plan, plan_json_schema
 from .prompt import (
     USER_OPENING,
+    build_choice_messages,
     build_messages,
     build_phrase_messages,
+    choice_system,
     conversation_so_far,
     estimate_tokens,
 )
 from .reading import Reading
+from .senses import sense_bridges
 from .utterance import ModelFailedError, SupersededError
 
 if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletionMessageParam
+
     from homeassistant.core import HomeAssistant
 
     from .records import Plan, Turn
@@ -172,19 +177,29 @@ class Planner:
         )
 
     async def _async_warm_up(self) -> None:
-        """Send the stable part for one token, unless the server has it."""
+        """Send the stable part for one token, unless the server has it.
+
+        The reading's table of the home's names said in other languages
+        (senses.py) is built too, off the event loop: in a home of a
+        thousand entities the next turn would hold the loop ~0.4 s for it.
+        """
+        language = self._hass.config.language
         catalog = await async_build_catalog(
             self._hass,
             (),
-            self._hass.config.language,
+            language,
             None,
             self._settings.allowed_domains,
             (),
             self._tool_sources,
         )
-        system = build_messages(
-            catalog, "", [], self._settings.extra_instructions, "", None
-        )[0]
+        await self._hass.async_add_executor_job(
+            sense_bridges, catalog.all_names(), language
+        )
+        system: ChatCompletionMessageParam = {
+            "role": "system",
+            "content": choice_system(self._settings.extra_instructions),
+        }
         digest = _digest(system)
         if digest == self._warmed:
             return
@@ -277,7 +292,6 @@ class Planner:
 
         The model gets what the reading understood and what it left open.
         """
-        self._hold_follow()
         settings = self._settings
         mentions = reading.mentions
         messages = build_messages(
@@ -290,12 +304,55 @@ class Planner:
             pointed_at(mentions, catalog, utterance.last_targets(reading.verbs)),
             reading,
         )
+        utterance.trace(
+            entities_sent=len(catalog.entities),
+            services_sent=len(catalog.services),
+        )
+        schema = plan_json_schema(catalog, mentions.entities, mentions.kinds)
+        return await self._async_call(utterance, messages, schema)
+
+    async def async_choose(
+        self,
+        utterance: Utterance,
+        catalog: Catalog,
+        options: Sequence[str],
+        *,
+        open_values: Collection[int],
+        open_words: Collection[int],
+    ) -> Completion:
+        """Step 7 with the reading's options: the model picks one (options.py).
+
+        `options` are numbered from 1, the last "none of these"; those of
+        `open_values` and `open_words` (their numbers) leave a number or
+        words for the model to fill in.
+        """
+        messages = build_choice_messages(
+            catalog,
+            utterance.text,
+            utterance.history,
+            self._settings.extra_instructions,
+            utterance.language,
+            utterance.automation,
+            options,
+        )
+        schema = choice_json_schema(
+            len(options), open_values=open_values, open_words=open_words
+        )
+        return await self._async_call(utterance, messages, schema)
+
+    async def _async_call(
+        self,
+        utterance: Utterance,
+        messages: list[ChatCompletionMessageParam],
+        schema: dict[str, Any],
+    ) -> Completion:
+        """One request within the turn's budget; a newer turn cancels it."""
+        self._hold_follow()
+        settings = self._settings
         # This utterance puts the stable part into the server's cache itself.
         self._warmed = _digest(messages[0])
         # The request as sent, as core's LLM agents trace theirs.
         utterance.trace(
-            entities_sent=len(catalog.entities),
-            services_sent=len(catalog.services),
             history_turns=len(utterance.history),
             prompt_tokens_estimate=estimate_tokens(messages),
             model_request={"model": settings.model, "messages": messages},
@@ -305,7 +362,7 @@ class Planner:
                 messages,
                 model=settings.model,
                 temperature=settings.temperature,
-                schema=plan_json_schema(catalog, mentions.entities, mentions.kinds),
+                schema=schema,
                 budget=self.remaining(utterance),
             ),
             f"{DOMAIN} model call",

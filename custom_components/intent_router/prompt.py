@@ -52,6 +52,17 @@ question in "ask" naming the choices.
 - Requests that are not about this home get a short answer in "say".
 - "say" and "ask" are one short sentence in the user's language."""
 
+# How the model chooses among the reading's options (options.py): a prompt
+# of its own, short, so that a small model reads little and sees the task.
+CHOICE_RULES = """\
+You are the voice assistant of a home. The user said something, and below \
+it are numbered options for what it may mean. Reply with JSON only: \
+{"pick":<number>}, the option that does what the user asked. An option \
+with N also needs "value": the number the user means. An option with X \
+also needs "text": only the words of the request that X stands for. For a \
+question, pick the option about what it asks. Never pick an option that does \
+the opposite of what was asked. Pick the last option only when no other fits."""
+
 
 def build_messages(
     catalog: Catalog,
@@ -84,6 +95,42 @@ def build_messages(
     ]
 
 
+def build_choice_messages(
+    catalog: Catalog,
+    text: str,
+    history: Sequence[Turn],
+    extra_instructions: str | None,
+    language: str,
+    automation: str | None,
+    options: Sequence[str],
+) -> list[ChatCompletionMessageParam]:
+    """The request with the reading's options (options.py) to choose from.
+
+    A system prompt of its own (`CHOICE_RULES`, the same for every turn),
+    the conversation so far, then the words and the options numbered from 1
+    (the last is "none of these"). No states: the model chooses what was
+    meant, and the home answers.
+    """
+    user = _conversation(catalog, history, language, automation)
+    numbered = [f"{number} {label}" for number, label in enumerate(options, 1)]
+    user.append(f"Request: {text}")
+    user.append("Options:\n" + "\n".join(numbered))
+    return [
+        {"role": "system", "content": choice_system(extra_instructions)},
+        {"role": "user", "content": "\n\n".join(user)},
+    ]
+
+
+def choice_system(extra_instructions: str | None) -> str:
+    """The system prompt of every choice: its rules and the owner's words."""
+    if extra_instructions and extra_instructions.strip():
+        return (
+            f"{CHOICE_RULES}\n\nInstructions from the home's owner:\n"
+            f"{extra_instructions.strip()}"
+        )
+    return CHOICE_RULES
+
+
 def conversation_so_far(
     catalog: Catalog,
     history: Sequence[Turn],
@@ -93,12 +140,12 @@ def conversation_so_far(
 ) -> list[ChatCompletionMessageParam]:
     """The messages up to the next turn's own part: what a warm-up sends.
 
-    Exactly the start of what `build_messages` sends for the next turn of
-    this conversation, so a server that caches prompts reads only the new
-    turn's states and words then.
+    Exactly the start of what `build_choice_messages` sends for the next
+    turn of this conversation, so a server that caches prompts reads only
+    the new turn's words and options then.
     """
     return [
-        {"role": "system", "content": _system(catalog, extra_instructions)},
+        {"role": "system", "content": choice_system(extra_instructions)},
         {
             "role": "user",
             "content": "\n\n".join(

@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from .catalog import Catalog
 from .domains import domains_acting_on, kinds_said_by
-from .heard import compound_heads, generic_words, heard_as, vocabulary
+from .heard import compound_heads, generic_words, heard_as, verbs_heard, vocabulary
 from .language import (
     FALLBACK_LANGUAGE,
     LANGUAGES,
@@ -195,8 +195,12 @@ def read(
     to a new command. Whether this is a question is the utterance's own.
     """
     language = said.language
-    own = list(said.terms)
     spoken = words_for(language)
+    generic = generic_words(catalog, language)
+    bridges = sense_bridges(catalog.all_names(), language)
+    said_senses = frozenset(w for phrase in bridges for w in phrase)
+    known_words = vocabulary(catalog, language, generic) | said_senses
+    own = verbs_heard(list(said.terms), known_words, language)
     if asked and spoken and phrases_said(own, spoken.verbs):
         asked = None
     context = said_words(" ".join(filter(None, (automation, asked))), language)
@@ -214,10 +218,6 @@ def read(
     said_verbs = verbs_said(tokens, own, spoken, question=question) if spoken else {}
     complaint_verbs = {verb for _, verb in complained}
     values, value_words = said_values(tokens, language)
-    generic = generic_words(catalog, language)
-    bridges = sense_bridges(catalog.all_names(), language)
-    said_senses = frozenset(w for phrase in bridges for w in phrase)
-    known_words = vocabulary(catalog, language, generic) | said_senses
     heads = compound_heads(catalog, language) | said_senses
     # Phrases whose words name nothing ("naar beneden", "esta habitación").
     phrased = (

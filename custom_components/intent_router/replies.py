@@ -16,8 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.helpers import intent
 
+from .device_states import stepped_value
 from .executor import ActionOutcome
+from .language import Unit
 from .llm_client import Completion
+from .options import SAY, Option, chosen_plan
 from .records import Action, ActionResult, ExecutedAction, Outcome, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
 
@@ -221,6 +224,36 @@ def confirm_question(
     return " ".join(dict.fromkeys(phrases.say(question) for question in questions))
 
 
+def option_label(
+    hass: HomeAssistant, phrases: Phrasebook, option: Option, catalog: Catalog
+) -> str:
+    """An option as the model reads it, in the turn's language.
+
+    An action as it would be said once done ("Turned off Desk Lamp."), a
+    value left open as N ("Set Desk Lamp to N percent."), words left open
+    as X ("Added X to Shopping List."); a question as what it would be
+    about ("about Desk Lamp").
+    """
+    names = entity_names(hass, option.targets)
+    if option.service == SAY:
+        return phrases.say(phrase("option_say"))
+    if option.question is not None:
+        about = phrases.say(phrase("option_about", targets=names))
+        # What kind of thing it is, where its name does not say it
+        # ("about London (Weather)"): a small model matches the words.
+        kind = phrases.values.kind(option.targets[0].partition(".")[0])
+        if kind and kind.casefold() not in " ".join(names.items).casefold():
+            return f"{about.rstrip('.')} ({kind})."
+        return about
+    if option.takes_value:
+        unit = "value_degrees" if option.open_unit is Unit.DEGREES else "value_percent"
+        value = phrases.messages[unit].format(value="N")
+        return phrases.say(phrase("did_set", targets=names, value=value))
+    plan = chosen_plan(option, None, "X", catalog)
+    actions = plan.actions if plan is not None else ()
+    return " ".join(phrases.say(_did(hass, phrases, action)) for action in actions)
+
+
 def _joined(actions: Sequence[Action]) -> list[Action]:
     """One action per service and arguments, with all their targets.
 
@@ -241,6 +274,10 @@ def _joined(actions: Sequence[Action]) -> list[Action]:
 def _did(hass: HomeAssistant, phrases: Phrasebook, action: Action) -> Phrase:
     """The sentence for one service call that ran."""
     return _about(hass, phrases, action, "did")
+
+
+# Fields a sentence of a service's own says as the words gave them.
+_WORDED = ("item", "query")
 
 
 def _about(
@@ -270,7 +307,9 @@ def _about(
     if value is not None and (key is None or service == "turn_on"):
         key = f"{prefix}_set"
     if key is not None:
-        return phrase(key, targets=targets, value=value or "")
+        # A list's item, the music asked for: said as the words said them.
+        worded = next((str(action.args[f]) for f in _WORDED if f in action.args), "")
+        return phrase(key, targets=targets, value=value or worded)
     if prefix == "ask":
         # A tool's own name is its last part ("mcp.<server>.add_todo").
         named = phrases.values.service(domain, action.tool.rpartition(".")[2])
@@ -283,33 +322,23 @@ def _about(
 def already_speech(
     phrases: Phrasebook, actions: Sequence[Action], catalog: Catalog
 ) -> str:
-    """Devices already as asked, by the value or state they have.
+    """Devices a step can take no further, by the value they are at.
 
-    "X is already at 50 percent" for a value asked; else the state ("X is
-    already on"). A thermostat's state is its mode, said as a mode ("steht
-    schon auf Heizen").
+    "Kitchen Lights is already at 100 percent", "... at 30 degrees".
     """
     values = phrases.values
-    # (message, its placeholder, what it says) -> the names it is said of
-    by_said: dict[tuple[str, str, str], list[str]] = {}
+    # What is said -> the names it is said of
+    by_value: dict[str, list[str]] = {}
     for action in actions:
-        value = values.argument(action.tool.partition(".")[0], action.args)
         for target in action.targets:
             info = catalog.exposed[target]
-            if value is not None:
-                key = "already_value"
-                placeholder, said = "value", value
-            else:
-                mode = info.domain == "climate" and info.state != "off"
-                key = "already_mode" if mode else "already_state"
-                placeholder = "state"
-                said = values.state(
-                    info.domain, info.all_attributes.get("device_class"), info.state
-                )
-            by_said.setdefault((key, placeholder, said), []).append(info.name)
+            value = values.argument(
+                info.domain, stepped_value(info.domain, info.all_attributes)
+            )
+            by_value.setdefault(value or "", []).append(info.name)
     return " ".join(
-        phrases.say(phrase(key, names=Names(tuple(names)), **{placeholder: text}))
-        for (key, placeholder, text), names in by_said.items()
+        phrases.say(phrase("already_value", names=Names(tuple(names)), value=value))
+        for value, names in by_value.items()
     )
 
 

@@ -18,13 +18,14 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .answers import answer as answer_from_states
 from .catalog import Catalog, async_build_catalog, unexposed_named
+from .chooser import Chooser
 from .domains import action_asks_first
 from .gate import learns
 from .grounding import candidates
 from .language import content_words
 from .learned import sentence_key
+from .listed import async_answered
 from .local_intents import (
     Declined,
     Held,
@@ -34,6 +35,7 @@ from .local_intents import (
     executed_actions,
 )
 from .local_plans import Choice, plan_from_reading
+from .options import propose
 from .plan_runner import superseded
 from .planner import parse_completion
 from .reading import Reading, read
@@ -67,7 +69,7 @@ def told(utterance: Utterance, explanation: Phrase, source: Source) -> TurnResul
 
 
 class Router:
-    """The order of what may answer a turn, for one config entry."""
+    """The order of what may answer a turn, for one agent."""
 
     def __init__(
         self,
@@ -85,6 +87,7 @@ class Router:
         self._planner = planner
         self._learned = learned
         self._tool_sources = tool_sources
+        self._chooser = Chooser(hass, settings, runner, planner)
 
     async def async_answer(self, utterance: Utterance) -> TurnResult:
         """Steps 5-10: the first of them that answers, else why not."""
@@ -137,7 +140,7 @@ class Router:
     ) -> TurnResult:
         """After HA's sentences: answers, the reading, learned, gazetteer, model."""
         if read_first and (
-            done := self._answered(utterance, reading, catalog)
+            done := await self._async_answered(utterance, reading, catalog)
             or await self._async_read(utterance, reading, catalog)
         ):
             return done
@@ -155,7 +158,9 @@ class Router:
             return local
         if not self._settings.use_llm:
             raise refuse("not_understood_locally")
-        return await self._async_model(utterance, catalog, reading)
+        return await self._async_model(
+            utterance, catalog, reading, sentences_left=not read_first
+        )
 
     async def async_catalog(
         self, utterance: Utterance, said: Sequence[str], recent_targets: Sequence[str]
@@ -221,18 +226,18 @@ class Router:
             utterance.trace(local_rejected=failure.reason)
             return None
 
-    def _answered(
+    async def _async_answered(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
     ) -> TurnResult | None:
-        """A question whose subject the reading knows, answered from the states."""
-        answer = answer_from_states(
-            reading, catalog, utterance.phrases.values, self._settings.confirm_domains
+        """A question whose subject the reading knows, answered by the home."""
+        return await async_answered(
+            self._hass,
+            utterance,
+            reading,
+            catalog,
+            self._settings.confirm_domains,
+            Source.READING,
         )
-        if not answer:
-            return None
-        utterance.trace(answered_from_states=list(answer.about))
-        speech = " ".join(utterance.phrases.say(part) for part in answer.said)
-        return TurnResult(speech, Outcome.ANSWERED, Source.READING, about=answer.about)
 
     async def _async_read(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
@@ -318,10 +323,38 @@ class Router:
         return result
 
     async def _async_model(
-        self, utterance: Utterance, catalog: Catalog, reading: Reading
+        self,
+        utterance: Utterance,
+        catalog: Catalog,
+        reading: Reading,
+        *,
+        sentences_left: bool,
     ) -> TurnResult:
-        """Step 7: one model call (a newer turn cancels it), its plan run."""
+        """Step 7: one model call (a newer turn cancels it), its plan run.
+
+        Where the reading can lay out what the words may mean, the model
+        chooses among those options (chooser.py); else it writes a plan,
+        held to the words by the same gate. An automation's question decides
+        what a yes means: its answer is the model's own plan. With HA's
+        sentences still to try (`sentences_left`), a plan refused is theirs.
+        """
+        options = (
+            ()
+            if utterance.automation
+            else propose(
+                reading,
+                utterance.said,
+                catalog,
+                utterance.last_targets(reading.verbs),
+                self._settings.confirm_domains,
+                utterance.phrases.values,
+            )
+        )
         try:
+            if options:
+                return await self._chooser.async_choose(
+                    utterance, catalog, reading, options, sentences_left=sentences_left
+                )
             completion = await self._planner.async_plan(utterance, catalog, reading)
         except SupersededError:
             return superseded(utterance, Source.MODEL)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from homeassistant.core import HomeAssistant
 
-# The options form's bounds and step for the timeout, in seconds.
+# The agent form's bounds and step for the timeout, in seconds.
 MIN_TIMEOUT = 1.0
 MAX_TIMEOUT = 60.0
 TIMEOUT_STEP = 0.5
@@ -152,28 +152,33 @@ def token_count(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def issue_id(entry_id: str) -> str:
-    """The repair issue of one entry's server."""
-    return f"{ISSUE_TRANSLATION_KEY}_{entry_id}"
+def issue_id(agent_id: str) -> str:
+    """The repair issue of one agent (config subentry) on its server."""
+    return f"{ISSUE_TRANSLATION_KEY}_{agent_id}"
 
 
 def async_check_speed(
     hass: HomeAssistant,
     entry_id: str,
-    title: str,
+    agent_id: str,
+    agent_name: str,
     timeout: float,
     speed: ServerSpeed,
 ) -> None:
-    """Raise the repair issue if a typical plan cannot fit, withdraw it if it can."""
+    """Raise the agent's repair issue if a typical plan cannot fit, else withdraw it.
+
+    The fix (repairs.py) sets this agent's timeout: another agent on the
+    same server has its own model and timeout.
+    """
     if speed.fits(timeout):
-        async_withdraw(hass, issue_id(entry_id))
+        async_withdraw(hass, issue_id(agent_id))
         return
     async_warn(
         hass,
-        issue_id(entry_id),
+        issue_id(agent_id),
         ISSUE_TRANSLATION_KEY,
         {
-            "entry": title,
+            "agent": agent_name,
             "prompt_speed": f"{speed.prompt_per_second:.0f}",
             "output_speed": f"{speed.output_per_second:.1f}",
             "prompt_tokens": str(TYPICAL_PLAN_PROMPT_TOKENS),
@@ -182,5 +187,9 @@ def async_check_speed(
             "timeout": f"{timeout:g}",
             "fitting_timeout": f"{speed.fitting_timeout():g}",
         },
-        fix={"entry_id": entry_id, "timeout": speed.fitting_timeout()},
+        fix={
+            "entry_id": entry_id,
+            "subentry_id": agent_id,
+            "timeout": speed.fitting_timeout(),
+        },
     )

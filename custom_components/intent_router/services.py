@@ -1,8 +1,9 @@
 """Actions for automations: `route` a text like a spoken turn, `clear_context`.
 
-Both are registered once, in `async_setup`, and name their config entry, so
-they exist (and fail with a translated message) whether or not an entry is
-loaded. Input is checked before anything runs: bad input changes nothing.
+Both are registered once, in `async_setup`, and name their agent by its
+conversation entity (as `conversation.process` names its agent), so they
+exist (and fail with a translated message) whether or not the agent's entry
+is loaded. Input is checked before anything runs: bad input changes nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import voluptuous as vol
 
 from homeassistant.components import conversation
-from homeassistant.const import ATTR_AREA_ID, ATTR_CONFIG_ENTRY_ID, ATTR_DEVICE_ID
+from homeassistant.const import ATTR_AREA_ID, ATTR_DEVICE_ID
 from homeassistant.core import (
     HomeAssistant,
     ServiceCall,
@@ -36,18 +37,19 @@ from .records import encode
 from .utterance import too_long
 
 if TYPE_CHECKING:
-    from .data import IntentRouterConfigEntry
+    from .data import AgentData, IntentRouterConfigEntry
     from .replies import AgentReply
 
 SERVICE_ROUTE = "route"
 SERVICE_CLEAR_CONTEXT = "clear_context"
+ATTR_AGENT_ID = "agent_id"
 ATTR_TEXT = "text"
 ATTR_CONVERSATION_ID = "conversation_id"
 ATTR_DRY_RUN = "dry_run"
 
 ROUTE_SCHEMA = vol.Schema(
     {
-        vol.Required(ATTR_CONFIG_ENTRY_ID): cv.string,
+        vol.Required(ATTR_AGENT_ID): cv.entity_id,
         vol.Required(ATTR_TEXT): cv.string,
         vol.Optional(ATTR_DEVICE_ID): cv.string,
         vol.Optional(ATTR_AREA_ID): cv.string,
@@ -57,7 +59,7 @@ ROUTE_SCHEMA = vol.Schema(
 )
 CLEAR_CONTEXT_SCHEMA = vol.Schema(
     {
-        vol.Required(ATTR_CONFIG_ENTRY_ID): cv.string,
+        vol.Required(ATTR_AGENT_ID): cv.entity_id,
         vol.Optional(ATTR_DEVICE_ID): cv.string,
     }
 )
@@ -90,12 +92,28 @@ def _invalid(key: str, **placeholders: str) -> ServiceValidationError:
     )
 
 
-def _entry(call: ServiceCall) -> IntentRouterConfigEntry:
-    """The loaded entry the call names (translated errors otherwise)."""
+def _agent(call: ServiceCall) -> AgentData:
+    """The agent the call names by its entity, loaded (translated errors otherwise).
+
+    An entity of another integration, or one whose agent is disabled or
+    gone, is no Intent Router agent to use.
+    """
+    agent_id: str = call.data[ATTR_AGENT_ID]
+    registered = er.async_get(call.hass).async_get(agent_id)
+    if (
+        registered is None
+        or registered.platform != DOMAIN
+        or registered.config_entry_id is None
+        or registered.disabled
+    ):
+        raise _invalid("unknown_agent", agent_id=agent_id)
     entry: IntentRouterConfigEntry = service.async_get_config_entry(
-        call.hass, DOMAIN, call.data[ATTR_CONFIG_ENTRY_ID]
+        call.hass, DOMAIN, registered.config_entry_id
     )
-    return entry
+    agent = entry.runtime_data.agents.get(registered.config_subentry_id or "")
+    if agent is None:
+        raise _invalid("unknown_agent", agent_id=agent_id)
+    return agent
 
 
 def _check_device(hass: HomeAssistant, device_id: str | None) -> None:
@@ -125,7 +143,7 @@ ROUTE_REQUEST: ContextVar[RouteRequest | None] = ContextVar(
 async def _async_route(call: ServiceCall) -> ServiceResponse:
     """Handle a text exactly as a spoken turn, and return what happened."""
     hass = call.hass
-    entry = _entry(call)
+    _agent(call)  # loaded, and Intent Router's
     text = call.data[ATTR_TEXT].strip()
     if not text:
         raise _invalid("empty_text")
@@ -147,10 +165,7 @@ async def _async_route(call: ServiceCall) -> ServiceResponse:
             text,
             call.data.get(ATTR_CONVERSATION_ID),
             call.context,
-            agent_id=er.async_get(hass).async_get_entity_id(
-                conversation.DOMAIN, DOMAIN, entry.entry_id
-            )
-            or entry.entry_id,
+            agent_id=call.data[ATTR_AGENT_ID],
             device_id=device_id,
         )
     finally:
@@ -182,16 +197,17 @@ def _speech(result: conversation.ConversationResult) -> str:
 
 
 async def _async_clear_context(call: ServiceCall) -> None:
-    """Forget one device's turns, or everyone's, and write that out now.
+    """Forget one device's turns with this agent, or everyone's, and save now.
 
-    Learned commands belong to rooms, not devices: any clear forgets them all.
+    Learned commands belong to rooms, not devices: any clear forgets all of
+    the agent's. Other agents keep theirs.
     """
-    entry = _entry(call)
+    agent = _agent(call)
     device_id: str | None = call.data.get(ATTR_DEVICE_ID)
     _check_device(call.hass, device_id)
-    context = entry.runtime_data.context
+    context = agent.context
     context.clear(device_id)
     await context.async_flush()
-    learned = entry.runtime_data.learned
+    learned = agent.learned
     learned.clear()
     await learned.async_flush()

@@ -1,9 +1,26 @@
-"""The options as one frozen object, built once per set-up.
+"""An agent's options as one frozen object, built once per set-up.
 
-The entry reloads whenever its options change, so the agent and its tools
-read a `Settings` built at set-up instead of the options on every turn. This
-is the one place defaults are applied: a new entry's options and the options
-form both start from `Settings()`.
+The config entry is the model server (URL, key, TLS check); each
+conversation agent on it is a config subentry whose data are these options,
+as core's LLM integrations keep theirs. Every option belongs to the agent,
+none to the connection:
+
+- model, temperature, instructions and use-LLM say how this agent asks;
+  two agents on one server differ exactly there (another model, another
+  language's instructions);
+- the timeout and the threshold fit the agent's model: the warm-up measures
+  the server with that model (server_speed.py), and the repair it raises
+  offers a longer timeout to that agent;
+- local-first, learning and memory (turns, TTL) shape what the agent
+  remembers, and each agent keeps its own memory and learned commands;
+- allowed domains, confirmation, the default music player and MCP servers
+  are what the agent may do: one agent may control music, another the
+  locks, each with its own tools.
+
+The entry reloads whenever an agent changes, so the agent and its tools read
+a `Settings` built at set-up instead of the options on every turn. This is
+the one place defaults are applied: a new agent's options and the agent form
+both start from `Settings()`.
 """
 
 from __future__ import annotations
@@ -56,7 +73,7 @@ class McpServerConfig:
 
 @dataclass(slots=True, frozen=True)
 class Settings:
-    """Every tunable of one config entry, with its default."""
+    """Every tunable of one agent (config subentry), with its default."""
 
     model: str = DEFAULT_MODEL
     timeout: float = 5.0  # seconds, for a whole turn
@@ -106,7 +123,7 @@ class Settings:
 
 
 def default_options(models: list[str]) -> dict[str, Any]:
-    """Options for a new entry: the defaults, with a model the server has."""
+    """Options for a new agent: the defaults, with a model the server has."""
     model = models[0] if models and DEFAULT_MODEL not in models else DEFAULT_MODEL
     return Settings(model=model).as_options()
 

@@ -31,7 +31,7 @@ FALLBACK_LANGUAGE = "en"
 PLURAL_SUFFIX = "_many"
 # Home Assistant's own words a reply may use: states and modes, and the
 # names of services (a confirmation asks about an action by its name).
-HOME_WORD_CATEGORIES = ("entity_component", "services")
+HOME_WORD_CATEGORIES = ("entity_component", "services", "title")
 
 
 @dataclass(slots=True, frozen=True)

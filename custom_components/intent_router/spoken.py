@@ -144,6 +144,10 @@ class SpokenValues:
                 return self.label(found).casefold()
         return state.replace("_", " ")
 
+    def kind(self, domain: str) -> str | None:
+        """A domain's name as HA gives it in the language ("Wetter")."""
+        return self.home_words.get(f"component.{domain}.title")
+
     def service(self, domain: str, service: str) -> str:
         """A service as HA names it in the language ("Schloss öffnen")."""
         found = self.home_words.get(f"component.{domain}.services.{service}.name")

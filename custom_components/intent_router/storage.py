@@ -5,7 +5,8 @@ versioned file that nothing found on disk may take down: a file written by
 a newer major version, one the Store cannot read, or one that is not the
 layout at all is kept beside the original as `<key>.bad`, a warning (and,
 for files the user would miss, a repair issue) says so, and the owner
-starts empty. Older layouts pass through the owner's `migrate` step.
+starts empty. Older layouts pass through the owner's `migrate` step. A
+file moves to a new key as it is (`async_move_file`).
 """
 
 from __future__ import annotations
@@ -174,13 +175,8 @@ class RobustStore:
 
     def _bad_copy(self, version: int, minor_version: int) -> Store[Any]:
         """The Store of the copy kept beside a file that was set aside."""
-        return Store(
-            self._hass,
-            version,
-            f"{self._store.key}.bad",
-            private=True,
-            minor_version=minor_version,
-            serialize_in_event_loop=False,
+        return _plain_store(
+            self._hass, f"{self._store.key}.bad", version, minor_version
         )
 
     async def _async_set_aside(
@@ -215,6 +211,44 @@ class RobustStore:
                 **({"version": str(stored.version)} if stored else {}),
             },
         )
+
+
+async def async_move_file(hass: HomeAssistant, key: str, new_key: str) -> None:
+    """Give a file (and a set-aside copy of it) a new key, as it is.
+
+    The payload keeps the version that wrote it, so its owner reads and
+    migrates it under the new key as it would have under the old one. A
+    file that cannot be read stays where it is, with a warning.
+    """
+    for old, new in ((key, new_key), (f"{key}.bad", f"{new_key}.bad")):
+        # Version 0: any file is newer, so it comes back unmigrated.
+        reader = _VersionedStorage(hass, 0, old, 0, None, False)
+        try:
+            await reader.async_load()
+        except _NewerFileError as err:
+            stored = err.stored
+        except (HomeAssistantError, KeyError, TypeError, ValueError) as err:
+            LOGGER.warning("Could not move the file %s to %s: %r", old, new, err)
+            continue
+        else:  # no such file
+            continue
+        copy = _plain_store(hass, new, stored.version, stored.minor_version)
+        await copy.async_save(stored.data)
+        await reader.async_remove()
+
+
+def _plain_store(
+    hass: HomeAssistant, key: str, version: int, minor_version: int
+) -> Store[Any]:
+    """A private Store of this version, to write a file as it was."""
+    return Store(
+        hass,
+        version,
+        key,
+        private=True,
+        minor_version=minor_version,
+        serialize_in_event_loop=False,
+    )
 
 
 def _copy_file(source: str, destination: str) -> None:

@@ -227,9 +227,22 @@ class InFlight:
 
     def begin(self, utterance: Utterance) -> None:
         """Make `utterance` its key's newest, superseding the one in flight."""
-        if (call := self._calls.pop(utterance.key, None)) is not None:
-            call.cancel()
+        self.supersede(utterance.key)
         self._latest[utterance.key] = utterance
+
+    def supersede(self, key: str) -> None:
+        """A newer turn of `key` comes: the one in flight yields, plan and call."""
+        if (call := self._calls.pop(key, None)) is not None:
+            call.cancel()
+        self._latest.pop(key, None)
+
+    def in_conversation(self, conversation_id: str) -> list[Utterance]:
+        """The turns in flight whose chat log is this conversation's."""
+        return [
+            utterance
+            for utterance in self._latest.values()
+            if utterance.chat_log.conversation_id == conversation_id
+        ]
 
     def end(self, utterance: Utterance) -> None:
         """Forget a finished turn (unless a newer one took its place)."""

@@ -301,6 +301,45 @@ def every_kind_word(language: str) -> frozenset[str]:
 
 
 @cache
+def table_words(language: str) -> frozenset[str]:
+    """Every word a language's tables hold, in any phrase (none unshipped).
+
+    A word of them is that word, never a slip of another ("leise" is no
+    misspelt "leiser").
+    """
+    spoken = words_for(language)
+    if spoken is None:
+        return frozenset()
+    phrases = [
+        *(p for found in spoken.shortcuts.values() for p in found),
+        *spoken.filler,
+        *spoken.hedges,
+        *spoken.openers,
+        *spoken.asking,
+        *spoken.requests,
+        *spoken.leads,
+        *spoken.reference,
+        *spoken.closing,
+        *spoken.negations,
+        *spoken.everything,
+        *spoken.anything,
+        *spoken.stop,
+        *spoken.asides,
+        *(p for found in spoken.kinds.values() for p in found),
+        *(p for found in spoken.senses.values() for p in found),
+        *spoken.numbers,
+        *(p for found in spoken.verbs.values() for p in found),
+        *(p for found in spoken.states.values() for p in found),
+        *(p for found in spoken.classes.values() for p in found),
+        *(p for found in spoken.units.values() for p in found),
+        *spoken.verb_forms,
+        *(p for found in spoken.complaints.values() for p in found),
+        *spoken.complaint_frame,
+    ]
+    return frozenset(word for phrase in phrases for word in phrase.split())
+
+
+@cache
 def _nouns(language: str) -> frozenset[str]:
     """Every kind and unit word of a language ("lampje", "graadje")."""
     spoken = LANGUAGES[base_language(language)]

@@ -9,9 +9,13 @@ them (music/request.py), and a language without them simply leaves "play
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from . import LANGUAGES, base_language, spans
 from .tables import MusicWords, Words
+
+if TYPE_CHECKING:
+    from ..said import Said
 
 __all__ = ["MUSIC_WORDS", "MusicWords", "says_another_command"]
 
@@ -69,3 +73,53 @@ def _opened_by(said: list[str], openers: frozenset[str]) -> int:
     return next(
         (len(o.split()) for o in openers if said[: len(o.split())] == o.split()), 0
     )
+
+
+def says_music(said: Said) -> bool:
+    """Whether words say music: a verb that plays, a kind of it, or music itself.
+
+    "I'd like to listen to some jazz", "a podcast please": the music tool is
+    one of what they may mean.
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return False
+    words = list(said.terms)
+    kinds = {word for found in table.kinds.values() for word in found}
+    return bool(
+        spans(words, (*table.play, *table.play_last))
+        or set(words) & (kinds | table.generic)
+    )
+
+
+def music_kind(said: Said) -> str | None:
+    """The kind of music the words say ("the album": album), if one."""
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return None
+    words = set(said.terms)
+    return next((kind for kind, found in table.kinds.items() if found & words), None)
+
+
+def shares_music(said: Said) -> bool:
+    """Whether the words share music with one more speaker ("in the office too")."""
+    table = MUSIC_WORDS.get(base_language(said.language))
+    return (
+        table is not None
+        and says_music(said)
+        and bool(spans(list(said.terms), table.also))
+    )
+
+
+def without_opener(text: str, language: str) -> str:
+    """A text without the words that open a request to play ("listen to ...")."""
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None:
+        return text
+    said = text.split()
+    folded = [word.casefold() for word in said]
+    cut = max(
+        (len(o.split()) for o in table.play if folded[: len(o.split())] == o.split()),
+        default=0,
+    )
+    return " ".join(said[cut:])

@@ -1,0 +1,88 @@
+"""What a list or a calendar holds, answered from what Home Assistant returns.
+
+A to-do list's state is only a count, a calendar's only whether an event
+is on: the answer is what the list's items and the calendar's events for
+today are, in the turn's language, whoever read the question.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+
+from . import home
+from .helpers import converse, speech
+from .llm_server import ScriptedLLMServer
+
+SHOPPING = "todo.shopping_list"
+
+
+@pytest.fixture
+async def agent_id(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    monkeypatch: pytest.MonkeyPatch,
+) -> str:
+    """The demo home with its calendars, HA's shopping list, the agent as shipped."""
+    monkeypatch.setattr(
+        home, "DEMO_PLATFORMS", [*home.DEMO_PLATFORMS, Platform.CALENDAR]
+    )
+    monkeypatch.setitem(home.EXPOSED_AREAS, "calendar.calendar_2", None)
+    agent = await home.async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    shopping = MockConfigEntry(domain="shopping_list")
+    shopping.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(shopping.entry_id)
+    await hass.async_block_till_done()
+    async_expose_entity(hass, CONVERSATION_DOMAIN, SHOPPING, True)
+    for item in ("oat milk", "eggs"):
+        await hass.services.async_call(
+            "todo", "add_item", {"entity_id": SHOPPING, "item": item}, blocking=True
+        )
+    return agent
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "answer"),
+    [
+        ("en", "what's on the shopping list?", "Shopping list: oat milk and eggs."),
+        ("de", "was steht auf der Shopping list?", "Shopping list: oat milk und eggs."),
+        (
+            "fr",
+            "qu'y a-t-il sur la Shopping list ?",
+            "Shopping list : oat milk et eggs.",
+        ),
+    ],
+)
+async def test_a_list_is_answered_with_its_items(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Not "Shopping list is 2": what is on it."""
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(hass, agent_id, said, language=language)
+
+    assert speech(result) == answer
+
+
+async def test_a_calendar_is_answered_with_todays_events(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """Not "Calendar 2 is on": what it holds today, with the time."""
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(hass, agent_id, "what's on calendar 2 today?")
+
+    assert speech(result).startswith("Today on Calendar 2: Current Event")

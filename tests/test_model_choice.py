@@ -1,0 +1,198 @@
+"""The reading proposes, the model chooses, the home speaks.
+
+A turn the reading cannot settle reaches the model as a short list of
+what its words allow (options.py); the scripted model picks one, fills in
+a value left open, or does what a small model does wrong: picks nothing,
+reverses a verb, answers in its own words with facts the home never gave,
+takes the speaker's room for a name it could not read. Whatever it does,
+only what the words ask runs, and every fact spoken is the home's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.core import HomeAssistant
+
+from .helpers import act, converse, plan, speech, switched_on, user_prompt
+from .home import async_setup_agent, satellite_in
+from .llm_server import ScriptedLLMServer
+
+BED_LIGHT = "light.bed_light"
+
+
+@pytest.fixture
+async def agent_id(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The demo home, HA's sentences and the reading first, as shipped."""
+    return await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+
+
+@pytest.fixture
+def bedroom(hass: HomeAssistant, agent_id: str) -> str:
+    """A satellite in the bedroom, where Bed Light is."""
+    return satellite_in(hass, "Bedroom")
+
+
+def _options(server: ScriptedLLMServer) -> list[str]:
+    """The options the last request offered, as the model read them."""
+    listed = user_prompt(server).split("Options:\n", 1)[1]
+    return listed.splitlines()
+
+
+async def test_the_model_picks_what_the_words_allow(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A named light and a word the reading cannot place: the model chooses."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 100}, blocking=True
+    )
+    llm_server.add_reply('{"pick":3}')
+
+    await converse(hass, agent_id, "could the bed light be a touch livelier", bedroom)
+
+    assert _options(llm_server) == [
+        "1 Turned on Bed Light.",
+        "2 Turned off Bed Light.",
+        "3 Made Bed Light brighter.",
+        "4 Dimmed Bed Light.",
+        "5 Set Bed Light to N percent.",
+        "6 none of these.",
+    ]
+    assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100
+
+
+async def test_a_value_the_words_leave_open_is_filled_in_by_the_model(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A value left open ("auf Anschlag"): the model says it, the setter sets it."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_reply('{"pick":1,"value":100}')
+
+    await converse(
+        hass, agent_id, "stell das Bed Light auf Anschlag", bedroom, language="de"
+    )
+
+    assert _options(llm_server) == [
+        "1 Ich habe Bed Light auf N Prozent gestellt.",
+        "2 nichts davon.",
+    ]
+    # Only the option that leaves a number open takes one.
+    schema = llm_server.requests[-1]["response_format"]["json_schema"]["schema"]
+    assert schema["anyOf"][1]["properties"] == {
+        "pick": {"const": 1},
+        "value": {"type": "number"},
+    }
+    assert hass.states.get(BED_LIGHT).attributes["brightness"] == 255
+
+
+async def test_a_question_is_answered_from_the_states(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The model says what the question is about; the light's state answers."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(
+        hass, agent_id, "est-ce que Bed Light brille encore ?", bedroom, language="fr"
+    )
+
+    assert _options(llm_server) == [
+        "1 à propos de Bed Light (Lumière).",
+        "2 aucune de ces options.",
+    ]
+    assert speech(result) == "Bed Light : allumé."
+
+
+async def test_the_models_own_answer_to_a_question_is_never_spoken(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A server that ignores the schema answers "Nee, hij is uit": not heard."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_plan(plan(speech="Nee, bed light is uit."))
+
+    result = await converse(
+        hass, agent_id, "brandt bed light nog steeds?", bedroom, language="nl"
+    )
+
+    assert llm_server.requests
+    assert "uit" not in speech(result)
+    assert hass.states.get(BED_LIGHT).state == "on"
+
+
+async def test_a_number_the_home_did_not_give_is_not_spoken(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """No sensor says 20: "It's 20 degrees in the attic" is an honest "don't know"."""
+    llm_server.add_plan(plan(speech="It's 20 degrees in the attic right now."))
+
+    result = await converse(hass, agent_id, "how warm is it up in the attic right now?")
+
+    assert llm_server.requests
+    assert speech(result) == "I don't know that."
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "asked"),
+    [
+        ("en", "trun of the bed light pronto", "Do you want me to turn off Bed Light?"),
+        ("de", "schlate Bed Light sofort aus", "Soll ich Bed Light ausschalten?"),
+        ("fr", "éteinds Bed Light tout de suite", "Dois-je éteindre Bed Light ?"),
+    ],
+)
+async def test_a_misspelt_verb_is_read_and_a_reversal_is_refused(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    asked: str,
+) -> None:
+    """The verb misspelt still says "off"; a model that turns it on is refused.
+
+    Only "off" is offered; the model writes its own plan to turn the light
+    on instead. The plan is refused, and the one thing the words allow is
+    asked about; nothing runs until the yes.
+    """
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_plan(plan(act("light.turn_on", BED_LIGHT)))
+
+    result = await converse(hass, agent_id, said, bedroom, language=language)
+
+    assert len(_options(llm_server)) == 2  # off, and none
+    assert speech(result) == asked
+    assert hass.states.get(BED_LIGHT).state == "on"
+
+
+async def test_no_pick_asks_about_the_one_thing_the_words_allow(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The model picks none; the one option is asked about, and a yes runs it."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_reply('{"pick":0}')
+
+    result = await converse(
+        hass, agent_id, "Bed Light aus, aber zackig", bedroom, language="de"
+    )
+
+    assert speech(result) == "Soll ich Bed Light ausschalten?"
+    assert hass.states.get(BED_LIGHT).state == "on"
+    await converse(hass, agent_id, "ja", bedroom, language="de")
+    assert hass.states.get(BED_LIGHT).state == "off"
+
+
+async def test_the_speakers_room_is_no_name_for_a_word_unread(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The room's light for "die kleine Lampe" (a word unread) is asked about."""
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(
+        hass, agent_id, "mach die kleine Lampe an", bedroom, language="de"
+    )
+
+    assert _options(llm_server)[0] == "1 Ich habe Bed Light eingeschaltet."
+    assert speech(result) == "Soll ich Bed Light einschalten?"
+    assert hass.states.get(BED_LIGHT).state == "off"
