@@ -433,13 +433,27 @@ def _load_datasets(homes: dict[str, HomeSpec]) -> list[Case]:
                     f"{name}/{category}",
                     key,
                     speaker_area=speaker,
-                    setup=raw.get("setup") or {},
+                    setup=_dated(raw),
                     expect_changes=raw.get("expect_changes"),
                     expect_response=expect_response,
                     expects_no_action=bool(raw.get("expects_no_action")),
                 )
             )
     return cases
+
+
+def _dated(raw: dict[str, Any]) -> dict[str, Any]:
+    """A case's setup, with the day its calendars' events were written for."""
+    setup: dict[str, Any] = raw.get("setup") or {}
+    now = (raw.get("context") or {}).get("now")
+    return {
+        entity_id: (
+            {**change, "attributes": {**change["attributes"], "now": now}}
+            if now and "events" in (change.get("attributes") or {})
+            else change
+        )
+        for entity_id, change in setup.items()
+    }
 
 
 # --- home-llm's refusals ---------------------------------------------------------
@@ -975,11 +989,17 @@ def judge_end_state(
     states_before: dict[str, tuple[str, dict[str, Any]]],
     states_after: dict[str, tuple[str, dict[str, Any]]],
 ) -> Verdict:
-    """Score a home-assistant-datasets case by the home's end state."""
+    """Score a home-assistant-datasets case by the home's end state.
+
+    A question is right when the reply says any one of `expect_response`'s
+    alternatives, as the dataset's own evaluation reads them
+    (home_assistant_datasets/tool/assist/eval: "did not contain any of"),
+    here as a whole word or phrase, not inside another word.
+    """
     error = turn.response_type.endswith("ERROR")
     if case.expect_response is not None:
         said = turn.speech.casefold()
-        ok = all(
+        ok = any(
             re.search(rf"\b{re.escape(str(item).casefold())}\b", said)
             for item in case.expect_response
         )

@@ -12,9 +12,11 @@ between cases.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from homeassistant.components.calendar import CalendarEntity, CalendarEvent
 from homeassistant.components.climate import (
     ClimateEntity,
     ClimateEntityFeature,
@@ -70,7 +72,7 @@ from homeassistant.components.valve import (
 )
 from homeassistant.const import UnitOfTemperature
 from homeassistant.helpers.entity import Entity
-from homeassistant.util import color as color_util
+from homeassistant.util import color as color_util, dt as dt_util
 
 # Called with (service-equivalent, entity_id, data) for every device action.
 type Record = Callable[[str, str, dict[str, Any]], None]
@@ -731,7 +733,64 @@ class BenchTodo(BenchEntity, TodoListEntity):
         self.async_write_ha_state()
 
 
+class BenchCalendar(BenchEntity, CalendarEntity):
+    """A calendar with a case's events, on the day the benchmark runs.
+
+    A case's events are written for the day of its `now` ("2025-04-02
+    08:30"); they move to today, at the same hour, so that "today" and
+    "tonight" mean what the case meant.
+    """
+
+    def apply(self, state: str | None, attributes: dict[str, Any]) -> None:
+        """Keep the case's events and the day they were written for."""
+        self._written = list(attributes.get("events") or [])
+        said_now = attributes.get("now")
+        self._day = dt_util.parse_datetime(said_now).date() if said_now else None
+
+    def _events(self) -> list[CalendarEvent]:
+        """The events, moved from the case's day to today."""
+        days = (dt_util.now().date() - self._day).days if self._day else 0
+        return [
+            CalendarEvent(
+                start=_moved(event["start"], days),
+                end=_moved(event["end"], days),
+                summary=str(event.get("summary", "")),
+                description=event.get("description"),
+                location=event.get("location"),
+            )
+            for event in self._written
+        ]
+
+    @property
+    def event(self) -> CalendarEvent | None:
+        """The event on now, or the next one."""
+        now = dt_util.now()
+        coming = [e for e in self._events() if e.end_datetime_local > now]
+        return min(coming, key=lambda e: e.start_datetime_local, default=None)
+
+    async def async_get_events(
+        self, hass: Any, start_date: datetime, end_date: datetime
+    ) -> list[CalendarEvent]:
+        """The events between two times."""
+        return [
+            e
+            for e in self._events()
+            if e.start_datetime_local < end_date and e.end_datetime_local > start_date
+        ]
+
+
+def _moved(when: str, days: int) -> date | datetime:
+    """A case's event time `days` later, at the same hour in HA's time zone."""
+    if len(when) == len("2025-04-06"):
+        return date.fromisoformat(when) + timedelta(days=days)
+    parsed = dt_util.parse_datetime(when)
+    assert parsed is not None, when
+    wall = parsed.replace(tzinfo=dt_util.get_default_time_zone())
+    return wall + timedelta(days=days)
+
+
 DEVICE_CLASSES: dict[str, type[BenchEntity]] = {
+    "calendar": BenchCalendar,
     "light": BenchLight,
     "switch": BenchSwitch,
     "fan": BenchFan,

@@ -9,13 +9,14 @@ settings inside a running Home Assistant.
 
 How entities are made, and why: what is scored is what reached the devices,
 so devices must be real. Controllable domains (light, switch, fan, cover,
-lock, valve, media_player, climate, vacuum, lawn_mower, todo, scene) are
+lock, valve, media_player, climate, vacuum, lawn_mower, todo, calendar,
+scene) are
 entities of the real components, added through a test platform
 (`setup_test_component_platform`, as core's own tests do), so HA's services,
 their schemas, the intent handlers and supported-feature checks all run
 unchanged; each entity records the action that reached it and changes its
 state like a device. Scripts are real `script` entities. Read-only domains
-(sensor, binary_sensor, person, weather, calendar, ...) are entity registry
+(sensor, binary_sensor, person, weather, ...) are entity registry
 entries plus `hass.states.async_set`, which is all that reading them needs.
 Every entity of the home is exposed to Assist through HA's expose API.
 """
@@ -401,8 +402,8 @@ async def async_build_home(
                 },
             )
         else:
-            if domain in {"weather", "calendar"}:
-                # Their intents (HassGetWeather...) come with the component.
+            if domain == "weather":
+                # Its intent (HassGetWeather) comes with the component.
                 assert await async_setup_component(hass, domain, {})
             _add_static(hass, built, entities)
     await hass.async_block_till_done()

@@ -17,7 +17,7 @@ from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
 from . import home
-from .helpers import converse, speech
+from .helpers import converse, speech, user_prompt
 from .llm_server import ScriptedLLMServer
 
 SHOPPING = "todo.shopping_list"
@@ -85,4 +85,20 @@ async def test_a_calendar_is_answered_with_todays_events(
 
     result = await converse(hass, agent_id, "what's on calendar 2 today?")
 
+    assert speech(result).startswith("Today on Calendar 2: Current Event")
+
+
+async def test_a_question_naming_nothing_may_be_about_what_the_home_keeps(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A question that names no device: the calendar and the list may say."""
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(hass, agent_id, "who am I seeing later?")
+
+    listed = user_prompt(llm_server).split("Options:\n", 1)[1].splitlines()
+    assert listed[:2] == [
+        "1 about Calendar 2.",
+        "2 about Shopping list (To-do list).",
+    ]
     assert speech(result).startswith("Today on Calendar 2: Current Event")

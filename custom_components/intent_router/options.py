@@ -12,7 +12,9 @@ interpretations its words allow, and the model picks one:
   brighter, open, play...); a value the words leave open ("to N percent")
   is the model's to fill in;
 - for a question, what it may be about: answered from the states
-  (answers.py), never in the model's words.
+  (answers.py), never in the model's words. A question that names nothing
+  of the home ("who am I meeting for dinner?", "who do I need to call?")
+  may be about what the home keeps: its calendars, lists and weather.
 
 The plan an option makes goes through the same validation and gate as
 any plan (plan_runner.py). A turn with no option to offer (nothing in the
@@ -51,6 +53,9 @@ _DEGREES_DOMAINS = frozenset({"climate", "water_heater"})
 PLAY_TOOL = "music.play"
 # An answer in the model's words (held to the home's facts by the gate).
 SAY = "say"
+# What the home keeps that a question naming nothing may be about, in the
+# order offered: what is planned, what is to do, the weather.
+_KEPT_DOMAINS = ("calendar", "todo", "weather")
 # What a list is asked to do, with the field the request's words fill.
 _LIST_SERVICES = {
     "todo": (("todo.add_item", "item"), ("todo.remove_item", "item")),
@@ -228,7 +233,8 @@ def _groups(
     Named devices one by one; then what was referred back to (or, when the
     words name nothing, what was last acted on); then each kind meant in
     each place; then, in a place said with no kind and no device named,
-    each kind there. The speaker's room alone points at nothing: words that
+    each kind there; for a question that names none of these, what the
+    home keeps. The speaker's room alone points at nothing: words that
     name nothing there ("favourite") are no request for its thermostat.
     """
     mentions = reading.mentions
@@ -254,6 +260,8 @@ def _groups(
     elif (mentions.areas or mentions.floors) and not groups:
         placed = Mentions(areas=mentions.areas, floors=mentions.floors, everything=True)
         groups += _by_kind(candidates(placed, catalog, confirm, ()), catalog)
+    if reading.question and not groups:
+        groups += _kept(catalog)
     place_said = bool(mentions.areas or mentions.floors)
     return [
         group
@@ -267,6 +275,16 @@ def _groups(
             for t in group
         )
     ][:MAX_GROUPS]
+
+
+def _kept(catalog: Catalog) -> list[tuple[str, ...]]:
+    """The home's calendars, lists and weather, one by one, in that order."""
+    return [
+        (info.entity_id,)
+        for domain in _KEPT_DOMAINS
+        for info in sorted(catalog.exposed.values(), key=lambda i: i.name)
+        if info.domain == domain
+    ]
 
 
 def _by_place(entity_ids: Collection[str], catalog: Catalog) -> list[tuple[str, ...]]:
