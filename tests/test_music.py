@@ -107,6 +107,26 @@ async def test_plays_by_search_on_the_speaker_of_the_area(
     assert "Playing X." in user_prompt(llm_server, 0)
 
 
+async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """It picks "Playing X." and fills in "Playing X.": the words after "play" are X."""
+    llm_server.add_reply('{"pick":1,"text":"Playing X."}')
+
+    result = await converse(
+        hass, agent_id, "go find my jazz and play the album Kind of Blue", kitchen
+    )
+
+    assert "Playing X." in user_prompt(llm_server, 0)
+    (search,) = speakers.kitchen.searches
+    assert search.search_query == "Kind of Blue"
+    assert speech(result) == "Playing Kind of Blue by Miles Davis on Kitchen Speaker."
+
+
 async def test_a_named_player_that_can_only_browse_finds_by_title(
     hass: HomeAssistant,
     kitchen: str,

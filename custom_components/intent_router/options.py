@@ -33,7 +33,7 @@ from .catalog import Catalog
 from .domains import domain_info, verb_service
 from .grounding import candidates, must_be_named
 from .language import Unit, Verb
-from .language.music import music_kind, says_music, shares_music
+from .language.music import music_kind, says_music, shares_music, words_after_play
 from .local_plans import service_call
 from .reading import Mentions, Reading
 from .records import Action, EntityInfo, Plan
@@ -100,6 +100,9 @@ class Option:
     text_field: str | None = None
     # What the words say of it besides (the kind of music: "the album").
     given: tuple[tuple[str, str], ...] = ()
+    # The words the reading itself finds for the field, for a model that
+    # picks the option but fills in nothing ("Playing X." written back).
+    read_text: str | None = None
 
     @property
     def takes_value(self) -> bool:
@@ -167,7 +170,13 @@ def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
         return None
     kind = music_kind(said)
     given = (("kind", kind),) if kind else ()
-    return Option((), service=PLAY_TOOL, text_field="query", given=given)
+    return Option(
+        (),
+        service=PLAY_TOOL,
+        text_field="query",
+        given=given,
+        read_text=words_after_play(said),
+    )
 
 
 def chosen_plan(
@@ -202,6 +211,7 @@ def chosen_plan(
 
 def _worded(option: Option, text: str | None) -> Plan | None:
     """The plan of an option the model's words complete (an item, a name)."""
+    text = text or option.read_text
     if not (text and option.text_field and option.service):
         return None
     if option.service == SAY:

@@ -123,3 +123,35 @@ def without_opener(text: str, language: str) -> str:
         default=0,
     )
     return " ".join(said[cut:])
+
+
+def words_after_play(said: Said) -> str | None:
+    """The words after the first verb that plays, as said, if they name music.
+
+    "Arrange and play all songs of Eminem": "all songs of Eminem"; "find
+    my jazz and play the album Kind of Blue": "Kind of Blue". Not
+    what names the music already playing ("find it and play it") or only
+    music itself ("play some music").
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return None
+    folded = [word for _, word in said.as_said]
+    starts = [
+        (at, len(phrase.split()))
+        for phrase in table.play
+        for at in range(len(folded))
+        if folded[at : at + len(phrase.split())] == phrase.split()
+    ]
+    if not starts:
+        return None
+    at, length = min(starts)
+    rest = list(said.as_said[at + length :])
+    # Articles and the kind said (`music_kind`): "the album Kind of Blue".
+    kinds = {word for found in table.kinds.values() for word in found}
+    while rest and (rest[0][1] in table.leading or rest[0][1] in kinds):
+        rest.pop(0)
+    words = " ".join(folded_word for _, folded_word in rest)
+    if not words or words in table.playing or words in table.generic:
+        return None
+    return " ".join(original for original, _ in rest)
