@@ -185,7 +185,7 @@ async def test_speaker_area_goes_to_the_prompt(
 async def test_low_confidence_with_question_asks_and_keeps_listening(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """Below the threshold, the clarifying question is asked, nothing runs."""
+    """Below the threshold: the home asks which one, never the model's words."""
     llm_server.add_plan(
         plan(
             act("light.turn_off", "light.kitchen_lights"),
@@ -196,9 +196,23 @@ async def test_low_confidence_with_question_asks_and_keeps_listening(
 
     result = await converse(hass, agent_id, "turn off the light")
 
-    assert speech(result) == "Which light, the kitchen or the living room?"
+    assert speech(result) == (
+        "Which one do you mean: Bed Light, Ceiling Lights or Kitchen Lights?"
+    )
     assert result.continue_conversation is True
     assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_the_models_own_question_is_never_heard(
+    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A question back with nothing to ask about: not sure, in our words."""
+    llm_server.add_plan(plan(clarify="What is your favourite colour?"))
+
+    result = await converse(hass, agent_id, "favourite")
+
+    assert "not sure" in speech(result)
+    assert "colour" not in speech(result)
 
 
 async def test_low_confidence_without_question_admits_doubt(

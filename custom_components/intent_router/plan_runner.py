@@ -208,8 +208,7 @@ class PlanRunner:
         plan, decision, grounding = gated.plan, gated.decision, gated.grounding
         utterance.trace(decision=decision)
         if decision is Decision.CLARIFY:
-            asked = self._founded(utterance, plan.clarify or "", catalog)
-            return TurnResult(asked, Outcome.CLARIFY, source, plan)
+            return self._asked_instead(utterance, gated, source)
         if decision is Decision.UNSURE:
             raise refuse("not_sure")
         if isinstance(grounding, Ungrounded):
@@ -233,6 +232,27 @@ class PlanRunner:
             said = self._founded(utterance, plan.speech, catalog)
             return TurnResult(said, Outcome.ANSWERED, source, plan)
         return None
+
+    def _asked_instead(
+        self, utterance: Utterance, gated: Gated, source: Source
+    ) -> TurnResult:
+        """The home's question in place of the model's, which is never heard.
+
+        A small model asks the user's question back. What its plan would do
+        is asked about where the words ground it; which one, where they
+        leave a choice; else it is not sure.
+        """
+        plan, grounding = gated.plan, gated.grounding
+        utterance.trace(model_question=plan.clarify)
+        if plan.actions and isinstance(grounding, Ungrounded):
+            return ungrounded_reply(
+                self._hass, utterance.phrases, plan, grounding.choices, source
+            )
+        if not (plan.actions and isinstance(grounding, Grounded)):
+            raise refuse("not_sure")
+        asked = grounding.plan
+        speech = confirm_question(self._hass, utterance.phrases, asked.actions)
+        return TurnResult(speech, Outcome.CONFIRM, source, asked, pending_plan=asked)
 
     @staticmethod
     def _founded(
