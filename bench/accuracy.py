@@ -134,7 +134,11 @@ async def run_case(
         turn.source = HA_PATH
     after = snapshot(instance)
     turn.unfounded = unfounded_numbers(
-        turn.speech, [before, after], turn.details, turn.source
+        turn.speech,
+        [before, after],
+        turn.details,
+        turn.source,
+        [call.data for call in turn.calls],
     )
     await instance.async_cancel_timers()
     if case.set == "datasets":

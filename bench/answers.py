@@ -11,7 +11,7 @@ digits (a decimal point or comma) or as words of the case's language
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 import re
 import unicodedata
 
@@ -198,13 +198,15 @@ def unfounded_numbers(
     states: list[dict[str, tuple[str, dict[str, object]]]],
     details: list[dict[str, object]],
     source: str | None,
+    ran: Sequence[object] = (),
 ) -> list[str]:
     """Numbers a reply says that neither the home's states nor a tool showed.
 
     Checked on every path but Home Assistant's own sentences (its clock and
     templates are its facts): a number in the reply must be in a state or an
-    attribute (before or after the turn, a 0-1 share also as a percentage)
-    or in a tool's data in the trace. Written here, apart from the agent's
+    attribute (before or after the turn, a 0-1 share also as a percentage),
+    in a tool's data in the trace, or in the data of a call the turn made
+    ("Set the lamp to 75 percent." says what ran). Written here, apart from the agent's
     own check, so that the bench does not score the agent by its own rule.
     """
     if source in _HOME_ASSISTANTS:
@@ -214,6 +216,7 @@ def unfounded_numbers(
         for state, attributes in home.values():
             shown |= _shown(state) | _shown(attributes)
     shown |= _shown([d.get("outcomes") for d in details])
+    shown |= _shown(list(ran))
     return [
         found
         for found in _DIGITS.findall(speech)

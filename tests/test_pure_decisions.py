@@ -36,6 +36,10 @@ ACT = (Action("light.turn_on", ("light.a",)),)
         ("media_player", 1, {"volume_level": 1.0}, True),
         ("media_player", -1, {"volume_level": 0.0}, True),
         ("media_player", -1, {"volume_level": 0.3}, False),
+        # A level the attribute cannot hold (HA's own test homes say 50) is
+        # no level: "louder" is sent, never "already at 5000 percent".
+        ("media_player", 1, {"volume_level": 50}, False),
+        ("light", 1, {"brightness": 300}, False),
         ("fan", 1, {"percentage": 100}, True),
         ("climate", 1, {"temperature": 35, "max_temp": 35}, True),
         ("climate", -1, {"temperature": 7, "min_temp": 7}, True),

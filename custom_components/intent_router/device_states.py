@@ -91,14 +91,19 @@ def at_step_end(domain: str, direction: int, attributes: Mapping[str, Any]) -> b
     if stepped is None or attributes.get("assumed_state"):
         return False
     attribute, low, high, _, _ = stepped
+    low, high = (attributes.get(b) if isinstance(b, str) else b for b in (low, high))
     end = high if direction > 0 else low
-    if isinstance(end, str):
-        end = attributes.get(end)
     reported = attributes.get(attribute)
     if not is_number(end) or not is_number(reported):
         return False
-    gap = float(end) - float(reported)
-    return gap <= 0 if direction > 0 else gap >= 0
+    # A level beyond what the attribute holds (a volume of 50 on the 0-1
+    # scale) is no level at all: the step is sent.
+    if any(
+        is_number(bound) and (float(reported) - float(bound)) * side > 0
+        for bound, side in ((high, 1), (low, -1))
+    ):
+        return False
+    return float(reported) == float(end)
 
 
 def stepped_value(domain: str, attributes: Mapping[str, Any]) -> dict[str, float]:
