@@ -205,9 +205,10 @@ def unfounded_numbers(
     Checked on every path but Home Assistant's own sentences (its clock and
     templates are its facts): a number in the reply must be in a state or an
     attribute (before or after the turn, a 0-1 share also as a percentage),
-    in a tool's data in the trace, or in the data of a call the turn made
-    ("Set the lamp to 75 percent." says what ran). Written here, apart from the agent's
-    own check, so that the bench does not score the agent by its own rule.
+    in a tool's data or what a list or calendar returned (in the trace), or
+    in the data of a call the turn made ("Set the lamp to 75 percent." says
+    what ran). Written here, apart from the agent's own check, so that the
+    bench does not score the agent by its own rule.
     """
     if source in _HOME_ASSISTANTS:
         return []
@@ -215,7 +216,7 @@ def unfounded_numbers(
     for home in states:
         for state, attributes in home.values():
             shown |= _shown(state) | _shown(attributes)
-    shown |= _shown([d.get("outcomes") for d in details])
+    shown |= _shown([d.get(key) for d in details for key in ("outcomes", "listed")])
     shown |= _shown(list(ran))
     return [
         found

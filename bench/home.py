@@ -131,6 +131,24 @@ def _attributes(raw: dict[str, Any] | None) -> dict[str, Any]:
     return attributes
 
 
+# A synthetic home writes a weather entity's native fields; Home Assistant
+# shows them under these names, and its condition as the state.
+_WEATHER_FIELDS = {
+    "native_temperature": "temperature",
+    "native_temperature_unit": "temperature_unit",
+    "native_wind_speed": "wind_speed",
+    "native_wind_speed_unit": "wind_speed_unit",
+}
+
+
+def _as_weather(state: str, attributes: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A weather entity's state and attributes as Home Assistant shows them."""
+    shown = {_WEATHER_FIELDS.get(key, key): value for key, value in attributes.items()}
+    if isinstance(shown.get("temperature"), str):
+        shown["temperature"] = float(shown["temperature"])
+    return str(shown.pop("condition", state)), shown
+
+
 def _valid_id(entity_id: str) -> str:
     """An entity id HA accepts: the intents tests write "light.küchenlicht".
 
@@ -297,12 +315,13 @@ class BuiltHome:
             )
         for entity_id, (state, attributes) in self.static.items():
             change = setup.get(entity_id) or {}
-            new_state = _state_text(entity_id.partition(".")[0], change.get("state"))
-            self.hass.states.async_set(
-                entity_id,
-                new_state if new_state is not None else state,
-                {**attributes, **_attributes(change.get("attributes"))},
-            )
+            domain = entity_id.partition(".")[0]
+            new_state = _state_text(domain, change.get("state"))
+            new_state = new_state if new_state is not None else state
+            new_attributes = {**attributes, **_attributes(change.get("attributes"))}
+            if domain == "weather":
+                new_state, new_attributes = _as_weather(new_state, new_attributes)
+            self.hass.states.async_set(entity_id, new_state, new_attributes)
 
     def new_satellite(self, area: str | None) -> str:
         """A fresh voice satellite (in an area), able to run timers."""
@@ -445,5 +464,7 @@ def _add_static(
             # Feature names only mean something to a real entity.
             del attributes["supported_features"]
         state = entity.state or DEFAULT_STATES.get(domain, "unknown")
+        if domain == "weather":
+            state, attributes = _as_weather(state, attributes)
         built.static[entity.entity_id] = (state, attributes)
         hass.states.async_set(entity.entity_id, state, attributes)

@@ -53,10 +53,13 @@ async def async_answered(
         return None
     said = found.said
     if _is_listed(found.about):
-        said = (
-            await async_listed(hass, found.about, catalog, utterance.user_input.context)
-            or said
+        read = await async_listed(
+            hass, found.about, catalog, utterance.user_input.context
         )
+        if read is not None:
+            said, held = read
+            # What the answer says, as the lists and calendars returned it.
+            utterance.trace(listed=held)
     utterance.trace(answered_from_states=list(found.about))
     speech = " ".join(utterance.phrases.say(part) for part in said)
     return TurnResult(speech, Outcome.ANSWERED, source, about=found.about)
@@ -69,9 +72,13 @@ def _is_listed(entity_ids: Sequence[str]) -> bool:
 
 async def async_listed(
     hass: HomeAssistant, entity_ids: Sequence[str], catalog: Catalog, context: Context
-) -> list[Phrase] | None:
-    """What each list or calendar holds, as phrases; None when one cannot say."""
+) -> tuple[list[Phrase], dict[str, Any]] | None:
+    """What each list or calendar holds, as phrases and as returned.
+
+    None when one cannot say.
+    """
     said: list[Phrase] = []
+    held: dict[str, Any] = {}
     for entity_id in entity_ids:
         domain = entity_id.partition(".")[0]
         info = catalog.exposed.get(entity_id)
@@ -91,8 +98,9 @@ async def async_listed(
             LOGGER.debug("Could not read %s: %s", entity_id, err)
             return None
         found = (response or {}).get(entity_id)
-        said.append(_said(domain, info.name, found if isinstance(found, dict) else {}))
-    return said
+        held[entity_id] = found if isinstance(found, dict) else {}
+        said.append(_said(domain, info.name, held[entity_id]))
+    return said, held
 
 
 def _data(domain: str) -> dict[str, Any]:
