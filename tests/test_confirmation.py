@@ -269,3 +269,41 @@ async def test_the_route_action_asks_only_to_open(
     assert response is not None
     assert str(response["speech"]).startswith("Do you want me to") is asks
     assert hass.states.get(LOCK).state == after
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "asked"),
+    [
+        (
+            "en",
+            "switch off the kitchen lights if nobody is cooking",
+            "Do you want me to turn off Kitchen Lights?",
+        ),
+        (
+            "de",
+            "schalte Kitchen Lights aus, wenn niemand mehr kocht",
+            "Soll ich Kitchen Lights ausschalten?",
+        ),
+        (
+            "fr",
+            "éteins Kitchen Lights s'il n'y a personne",
+            "Dois-je éteindre Kitchen Lights ?",
+        ),
+    ],
+)
+async def test_a_command_on_a_condition_nobody_checked_asks_first(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    asked: str,
+) -> None:
+    """A command hanging on "if nobody is cooking" runs only after a yes."""
+    agent_id, kitchen, _ = await _agent(hass, mock_config_entry)
+    llm_server.add_plan(plan(act("light.turn_off", "light.kitchen_lights")))
+
+    result = await converse(hass, agent_id, said, kitchen, language=language)
+
+    assert speech(result) == asked
+    assert hass.states.get("light.kitchen_lights").state == "on"

@@ -19,7 +19,7 @@ from .catalog import Catalog
 from .device_states import at_step_end
 from .domains import OPPOSITES, ConfirmPolicy, domain_info, domain_of, verb_service
 from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
-from .language import words
+from .language import says_condition, words
 from .language.tables import STATE_VERBS, Verb
 from .reading import Mentions, Reading, find_mentions
 from .records import Action, EntityInfo, Plan
@@ -359,7 +359,8 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     garage door: `confirm`) asks unless `confirmed` already, and so does a
     tool that may change things when the words do not say what it acts on,
     and a script or scene whose name the words only quote: no opening verb,
-    and words left unexplained ("my grandmother always said good night").
+    and words left unexplained ("my grandmother always said good night"),
+    and a command that hangs on a condition nobody checked ("if", "wenn").
     """
     catalog, reading = facts.catalog, facts.reading
     mentions = reading.mentions if reading is not None else None
@@ -396,6 +397,8 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     needs_confirmation = not confirmed and (
         implied
         or _guessed_here(grounding, facts)
+        # "Set it to 22 if it is above 23": nobody checked the condition.
+        or (bool(runs.actions) and says_condition(said, facts.said.language))
         or (
             any(
                 catalog.action_needs_confirmation(action.tool, target, facts.confirm)

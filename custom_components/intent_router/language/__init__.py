@@ -41,6 +41,7 @@ __all__ = [
     "name_terms",
     "number",
     "same_thing",
+    "says_condition",
     "singular",
     "spans",
     "stop_words",
@@ -395,6 +396,12 @@ def _kind_endings(language: str) -> tuple[str, ...]:
     spoken = LANGUAGES[language]
     found = {w for kinds in spoken.kinds.values() for w in kinds if len(w) >= _MIN_PART}
     return tuple(sorted(found, key=len, reverse=True))
+
+
+def says_condition(words: Collection[str], language: str) -> bool:
+    """Whether words make what they ask hang on a condition ("if", "wenn")."""
+    spoken = words_for(language)
+    return spoken is not None and bool(spoken.conditions & set(words))
 
 
 def is_question(text: str, language: str) -> bool:

@@ -89,6 +89,7 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         closing=frozenset(table["closing"]),
         clitics=_longest_first(table["clitics"]),
         negations=frozenset(table["negations"]),
+        conditions=frozenset(table["conditions"]),
         everything=frozenset(table["everything"]),
         anything=frozenset(table["anything"]),
         stop=frozenset(table["stop"]),

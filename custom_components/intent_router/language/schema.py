@@ -158,6 +158,7 @@ _LISTS = (
     "closing",
     "clitics",
     "negations",
+    "conditions",
     "anything",
     "asides",
     "elisions",

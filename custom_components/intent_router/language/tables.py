@@ -230,6 +230,9 @@ class Words:
     # Words that make an answer a no wherever they are ("not", "nicht",
     # "pas"): "sicher nicht" is no yes, whatever its first word.
     negations: frozenset[str]
+    # Words that make a command hang on something nobody checked ("if",
+    # "wenn", "si"): "set it to 22 if it is above 23" asks first.
+    conditions: frozenset[str]
     # Words that widen a kind of device to every kind ("everything").
     everything: frozenset[str]
     # Words that say some device, not which kind ("any", "devices",
