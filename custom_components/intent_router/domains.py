@@ -387,6 +387,10 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "weather": DomainInfo(
         acting_attributes=("temperature", "humidity", "temperature_unit")
     ),
+    # Asked what they hold (listed.py); a list's items are added and removed
+    # by name (options.py).
+    "calendar": DomainInfo(),
+    "todo": DomainInfo(),
 }
 UNKNOWN = DomainInfo()
 
