@@ -8,11 +8,13 @@ path answered; the model's request is in the turn's trace.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from custom_components.intent_router.conversation import DECISION
 from homeassistant.components import conversation
 from homeassistant.components.conversation import (
     AssistantContent,
@@ -51,22 +53,35 @@ def _turn_content(hass: HomeAssistant, conversation_id: str | None) -> list[Cont
 
 
 def _calls(content: list[Content]) -> list[tuple[str, dict[str, object], bool]]:
-    """Each tool call of a turn: name, arguments, and whether it is external."""
+    """Each call that ran in a turn: name, arguments, and whether it is external."""
     return [
         (call.tool_name, call.tool_args, call.external)
         for c in content
         if isinstance(c, AssistantContent)
         for call in c.tool_calls or ()
+        if call.tool_name != DECISION
     ]
 
 
 def _results(content: list[Content]) -> list[tuple[str, dict[str, object], bool]]:
-    """Each tool result of a turn: name, data, and whether it is an error."""
+    """Each result of a call that ran: name, data, and whether it is an error."""
     return [
         (c.tool_name, dict(c.result.data), c.result.error)
         for c in content
-        if isinstance(c, ToolResultContent)
+        if isinstance(c, ToolResultContent) and c.tool_name != DECISION
     ]
+
+
+def _decision(content: list[Content]) -> dict[str, Any]:
+    """How the turn was decided, as its one `intent_router.decision` call says."""
+    (decided,) = [
+        call.tool_args
+        for c in content
+        if isinstance(c, AssistantContent)
+        for call in c.tool_calls or ()
+        if call.tool_name == DECISION
+    ]
+    return dict(decided)
 
 
 async def _converse(
@@ -106,13 +121,36 @@ async def test_a_model_turn_records_its_calls_results_and_request(
     assert _results(content) == [("light.turn_off", {"success": True}, False)]
     assert isinstance(content[-1], AssistantContent)
     assert content[-1].content == speech(result)
-    call, answered, _ = content
+    call, decided, answered, _ = content
     assert isinstance(call, AssistantContent)
+    assert isinstance(decided, ToolResultContent)
     assert isinstance(answered, ToolResultContent)
-    # The id ties the result to its call.
-    assert [answered.tool_call_id] == [c.id for c in call.tool_calls or ()]
+    # The ids tie the results to their calls.
+    assert [decided.tool_call_id, answered.tool_call_id] == [
+        c.id for c in call.tool_calls or ()
+    ]
     (request,) = [d["model_request"] for d in agent_details() if "model_request" in d]
     assert request["messages"] == llm_server.requests[-1]["messages"]
+
+
+async def test_the_decision_says_what_answered_the_plan_and_why_each_target(
+    hass: HomeAssistant, model_agent: str, llm_server: ScriptedLLMServer
+) -> None:
+    """The first call of a turn: the source, the options, the pick, the plan, why."""
+    llm_server.add_reply('{"pick":1}')
+
+    result = await _converse(hass, model_agent, "kitchen lights off")
+
+    decided = _decision(_turn_content(hass, result.conversation_id))
+    assert decided["source"] == "model"
+    assert decided["outcome"] == "done"
+    assert decided["options"] == ["Turned off Kitchen Lights."]
+    assert decided["picked"] == 0
+    assert decided["plan"]["actions"] == [
+        {"tool": "light.turn_off", "targets": [KITCHEN], "args": {}}
+    ]
+    assert decided["grounded"] == {KITCHEN: "named"}
+    assert "model_request" not in decided
 
 
 async def test_what_the_model_added_unasked_is_not_recorded_as_run(
@@ -147,6 +185,7 @@ async def test_every_path_records_what_ran(
     content = _turn_content(hass, conversation_id)
     assert [name for name, _, _ in _calls(content)] == ["HassTurnOff"]
     assert [name for name, _, _ in _results(content)] == ["HassTurnOff"]
+    assert _decision(content)["source"] == "local"
 
     # "undo that": a shortcut, from memory.
     await _converse(hass, agent_id, "undo that", conversation_id)
@@ -181,8 +220,8 @@ async def test_an_answer_records_no_call(
     result = await _converse(hass, agent_id, "is the front door locked?")
 
     content = _turn_content(hass, result.conversation_id)
-    assert [c.role for c in content] == ["assistant"]
-    assert content[0].content == speech(result) != ""
+    assert _calls(content) == []
+    assert content[-1].content == speech(result) != ""
 
 
 async def test_a_newer_turn_of_the_conversation_takes_over_without_busy(
@@ -234,10 +273,9 @@ async def test_a_failed_turn_is_our_reply_in_the_log_and_the_next_one_runs(
 
     assert "busy" not in speech(failed)
     assert speech(failed) != ""
-    assert [c.content for c in _log(hass, "chat") if c.role == "assistant"] == [
-        speech(failed),
-        "Hello.",
-    ]
+    assert [
+        c.content for c in _log(hass, "chat") if c.role == "assistant" and c.content
+    ] == [speech(failed), "Hello."]
     assert speech(greeted) == "Hello."
 
 

@@ -15,7 +15,11 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, EVENT_HANDLED
-from homeassistant.components.assist_pipeline import async_update_pipeline
+from custom_components.intent_router.conversation import DECISION
+from homeassistant.components.assist_pipeline import (
+    PipelineEventType,
+    async_update_pipeline,
+)
 from homeassistant.components.assist_pipeline.pipeline import async_get_pipeline
 from homeassistant.core import HomeAssistant
 
@@ -81,3 +85,29 @@ async def test_prefer_local_off_keeps_grounding_confirmation_and_memory(
     assert undone.startswith("OK, Kitchen Lights is back")
     assert asked == "Do you want me to unlock Front Door?"
     assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_the_debug_view_gets_the_decision_of_each_turn(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """Assist's debug view shows the pipeline's intent-progress events.
+
+    The decision (what answered, the plan, why each target) is among them.
+    """
+    voice = await _voice(hass, mock_config_entry, prefer_local=False)
+    first = len(voice.satellite.events)
+
+    await voice.async_say("turn off the kitchen lights")
+
+    deltas = [
+        data["chat_log_delta"]
+        for e in voice.satellite.events[first:]
+        if e.type is PipelineEventType.INTENT_PROGRESS
+        and "chat_log_delta" in (data := e.data or {})
+    ]
+    calls = [call for d in deltas for call in d.get("tool_calls") or ()]
+    (decided,) = [c.tool_args for c in calls if c.tool_name == DECISION]
+    assert decided["source"] == "local"
+    assert decided["outcome"] == "done"
+    results = [d for d in deltas if d.get("role") == "tool_result"]
+    assert [r["tool_name"] for r in results] == [DECISION]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
@@ -120,9 +120,11 @@ class IntentRouterAgent:
             return AgentReply(response)
         phrases = await self._phrasebooks.async_get(user_input.language)
         key = context_key(user_input, chat_log)
+        decided: dict[str, Any] = {}
         if (refusal := self._guard(text, key)) is not None:
             # Refused before anything happened: nothing to recall or remember.
             chat_log.async_trace({"error": refusal.key})
+            decided["error"] = refusal.key
             result = TurnResult(phrases.say(refusal), Outcome.ERROR, Source.REFUSED)
         else:
             utterance = Utterance(
@@ -137,11 +139,13 @@ class IntentRouterAgent:
                 dry_run=dry_run,
             )
             result = await self._async_run_turn(utterance)
+            decided = utterance.decided
             if not dry_run and result.outcome is not Outcome.SUPERSEDED:
                 self._remember(utterance, result)
         self._report(user_input, text, result, started)
         response = build_response(self._hass, user_input.language, result)
-        return AgentReply(response, result.continue_conversation, result)
+        decided = {"source": result.source, "outcome": result.outcome, **decided}
+        return AgentReply(response, result.continue_conversation, result, decided)
 
     def supersede(self, user_input: ConversationInput, conversation_id: str) -> None:
         """A newer turn of this conversation comes: ours of its key in flight yields.

@@ -1,16 +1,17 @@
 """The conversation entity: a thin shell that hands each turn to the agent.
 
 What a turn ran goes into Home Assistant's chat log as core's LLM agents
-record theirs: the actions as (external) tool calls, each with its result,
-then the reply. This is the one place a turn is written there, whichever
-path answered (HA's sentences, the reading, a learned command, the model,
-a shortcut), so Assist's debug view and the conversation history show what
-ran.
+record theirs: how it was decided and the actions, as (external) tool
+calls, each with its result, then the reply. This is the one place a turn
+is written there, whichever path answered (HA's sentences, the reading, a
+learned command, the model, a shortcut), so Assist's debug view and the
+conversation history show what ran and why.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncGenerator
 from typing import Any, Literal
 
 from homeassistant.components import conversation
@@ -33,6 +34,8 @@ from .settings import Settings
 
 # The agent serialises nothing per entity; HA may run turns concurrently.
 PARALLEL_UPDATES = 0
+# The external tool call that records how a turn was decided.
+DECISION = f"{DOMAIN}.decision"
 
 
 async def async_setup_entry(
@@ -178,8 +181,16 @@ class IntentRouterConversationEntity(
         )
         if request is not None:
             request.reply = reply
-        for content in chat_log_content(self.entity_id, reply):
-            chat_log.async_add_assistant_content_without_tools(content)
+        # As deltas, as core's agents stream theirs: Assist's debug view
+        # shows them (pipeline intent-progress events). Silence is no delta:
+        # it is added as it is, or the log would say "(no response)".
+        *streamed, said = chat_log_content(self.entity_id, reply)
+        async for _ in chat_log.async_add_delta_content_stream(
+            self.entity_id, _as_deltas([*streamed, said] if reply.speech else streamed)
+        ):
+            pass
+        if not reply.speech:
+            chat_log.async_add_assistant_content_without_tools(said)
         return conversation.ConversationResult(
             response=reply.response,
             conversation_id=chat_log.conversation_id,
@@ -190,40 +201,75 @@ class IntentRouterConversationEntity(
 def chat_log_content(
     agent_id: str, reply: AgentReply
 ) -> list[conversation.AssistantContent | conversation.ToolResultContent]:
-    """A turn as the chat log holds it: what ran as tool calls, then the reply.
+    """A turn as the chat log holds it: the decision and what ran, then the reply.
 
-    The calls are external (the agent ran them, the chat log does not), as
-    a service call: the service, `entity_id` and its data. Each result says
+    All are external tool calls (the agent ran them, the chat log does
+    not). First `intent_router.decision`: what answered (HA's sentences,
+    the reading, a learned command, the model), the options and the pick,
+    the plan and why each target counted, as the turn's trace says them.
+    Then each service call: the service, `entity_id` and its data, with
     whether it worked, why not, and what the service returned. A turn HA's
-    own sentences answered is there already: HA records its intent call.
+    own sentences answered has its intent call there already: HA records it.
     """
     result = reply.result
     # HA's own sentences wrote their intent call and its result themselves.
     ran = result.ran() if result and result.response is None else []
-    calls = [
-        llm.ToolInput(
-            tool_name=action.tool,
-            tool_args={"entity_id": list(action.targets), **encode(action.args)},
-            external=True,
+    called: list[tuple[llm.ToolInput, dict[str, Any], bool]] = []
+    if reply.decision:
+        decided = encode(reply.decision)
+        called.append(
+            (
+                llm.ToolInput(tool_name=DECISION, tool_args=decided, external=True),
+                {"source": decided["source"], "outcome": decided["outcome"]},
+                True,
+            )
         )
-        for action, _ in ran
-    ]
-    content: list[conversation.AssistantContent | conversation.ToolResultContent] = []
-    if calls:
-        content.append(conversation.AssistantContent(agent_id, tool_calls=calls))
-    for call, (_, ended) in zip(calls, ran, strict=True):
+    for action, ended in ran:
         data: dict[str, Any] = {"success": ended.ok}
         if ended.error is not None:
             data["error"] = ended.error
         if ended.result is not None:
             data["result"] = encode(ended.result)
-        content.append(
-            conversation.ToolResultContent(
-                agent_id=agent_id,
-                tool_call_id=call.id,
-                tool_name=call.tool_name,
-                result=llm.ToolResult(data, error=not ended.ok),
-            )
+        call = llm.ToolInput(
+            tool_name=action.tool,
+            tool_args={"entity_id": list(action.targets), **encode(action.args)},
+            external=True,
         )
+        called.append((call, data, ended.ok))
+    content: list[conversation.AssistantContent | conversation.ToolResultContent] = []
+    if called:
+        calls = [call for call, _, _ in called]
+        content.append(conversation.AssistantContent(agent_id, tool_calls=calls))
+    content.extend(
+        conversation.ToolResultContent(
+            agent_id=agent_id,
+            tool_call_id=call.id,
+            tool_name=call.tool_name,
+            result=llm.ToolResult(data, error=not ok),
+        )
+        for call, data, ok in called
+    )
     content.append(conversation.AssistantContent(agent_id, content=reply.speech))
     return content
+
+
+async def _as_deltas(
+    content: list[conversation.AssistantContent | conversation.ToolResultContent],
+) -> AsyncGenerator[
+    conversation.AssistantContentDeltaDict | conversation.ToolResultContentDeltaDict
+]:
+    """The chat log's content as the deltas of a stream, one message each."""
+    for item in content:
+        if isinstance(item, conversation.ToolResultContent):
+            yield conversation.ToolResultContentDeltaDict(
+                role="tool_result",
+                tool_call_id=item.tool_call_id,
+                tool_name=item.tool_name,
+                result=item.result,
+            )
+        else:
+            yield conversation.AssistantContentDeltaDict(role="assistant")
+            if item.tool_calls:
+                yield conversation.AssistantContentDeltaDict(tool_calls=item.tool_calls)
+            if item.content:
+                yield conversation.AssistantContentDeltaDict(content=item.content)

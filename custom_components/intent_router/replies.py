@@ -162,6 +162,8 @@ class AgentReply:
     continue_conversation: bool = False
     # What happened (absent for empty input), for the `route` action.
     result: TurnResult | None = None
+    # How the turn was decided, as its trace says it (Assist's debug view).
+    decision: dict[str, Any] = field(default_factory=dict)
 
     @property
     def speech(self) -> str:

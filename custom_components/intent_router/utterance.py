@@ -114,6 +114,11 @@ class Recalled:
     automation: str | None = None
 
 
+# Trace details too long for the debug view's decision: the model's own
+# request (the conversation trace keeps it).
+_IN_FULL = frozenset({"model_request"})
+
+
 @dataclass(slots=True, frozen=True)
 class Utterance:
     """One utterance: what was said, by whom, and what memory recalled."""
@@ -129,6 +134,9 @@ class Utterance:
     # Set by the `route` action: a room to act for, and plan-only runs.
     area_id: str | None = None
     dry_run: bool = False
+    # What the trace says of how the turn was decided, but the model's
+    # request in full (conversation.py shows it in the debug view).
+    decided: dict[str, Any] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -177,6 +185,9 @@ class Utterance:
     def trace(self, **details: Any) -> None:
         """Add details to Assist's debug trace of this turn."""
         self.chat_log.async_trace(details)
+        self.decided.update(
+            (key, value) for key, value in details.items() if key not in _IN_FULL
+        )
 
 
 def too_long(text: str) -> Phrase | None:
