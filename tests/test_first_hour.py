@@ -112,6 +112,17 @@ COMPLAINTS = [
     ("it", "è troppo alto", VOLUME, -1),
     ("it", "troppo basso", VOLUME, 1),
     ("it", "aria viziata", SPEED, 1),
+    # In the first person, and glare and din said as such.
+    ("en", "I'm cold", TARGET, 1),
+    ("en", "it's blinding in here", BRIGHTNESS, -1),
+    ("de", "mir ist kalt", TARGET, 1),
+    ("de", "es blendet", BRIGHTNESS, -1),
+    ("fr", "j'ai chaud", TARGET, -1),
+    ("fr", "c'est assourdissant", VOLUME, -1),
+    ("es", "me muero de frío", TARGET, 1),
+    ("nl", "ik heb het warm", TARGET, -1),
+    ("nl", "ik hoor niks", VOLUME, 1),
+    ("it", "sto sudando", TARGET, -1),
 ]
 
 
