@@ -1,8 +1,9 @@
-"""How warm it is outside, asked as people ask it, in six languages.
+"""Everyday questions about the home, asked as people ask them, in six languages.
 
-In Home Assistant's demo home (as `scripts/develop` furnishes it), the
-answer is its outside temperature sensor's, found by the outside its name
-says in any language; with none, the weather's. Never the model's.
+In Home Assistant's demo home (as `scripts/develop` furnishes it): how warm
+it is outside is its outside temperature sensor's answer, found by the
+outside its name says in any language, else the weather's; whether a light
+is still on anywhere, the lights'. Never the model's.
 """
 
 from __future__ import annotations
@@ -84,3 +85,27 @@ async def test_with_no_sensor_outside_the_weather_answers(
     result = await converse(hass, agent, "how warm is it outside?")
 
     assert speech(result) == f"It's {temperature:g} degrees outside."
+
+
+STILL_ON = [
+    ("en", "is there still a light on?", "Yes. Ceiling Lights is on."),
+    ("de", "ist noch ein Licht an?", "Ja, Ceiling Lights"),
+    ("es", "¿todavía hay alguna luz encendida?", "Sí. Ceiling Lights: encendido."),
+    ("nl", "is er nog ergens licht aan?", "Ja. Ceiling Lights is aan."),
+]
+
+
+@pytest.mark.parametrize(("language", "said", "answer"), STILL_ON)
+async def test_still_on_anywhere_is_whether_any_is_on(
+    hass: HomeAssistant,
+    agent: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    answer: str,
+) -> None:
+    """Still asks what on asks; anywhere asks of any light in the home."""
+    result = await converse(hass, agent, said, language=language)
+
+    assert speech(result).startswith(answer)
+    assert llm_server.requests == []
