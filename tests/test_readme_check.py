@@ -15,11 +15,12 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, EVENT_HANDLED
 from homeassistant.components import conversation
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.core import Context, HomeAssistant
 
+from .agents import agent_entity, set_agent_options
+from .demo_home import async_setup_develop_home
 from .helpers import speech
-from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
 README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
@@ -57,14 +58,15 @@ async def test_the_two_minute_check_holds(
     assert CHOOSE_AGENT in CHECK
     # The warm-up's figures are a real run's, named so they can be found.
     assert "warmup-20261124T083106Z" in CHECK
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
-    )
-    await hass.services.async_call(
-        "light", "turn_off", {"entity_id": "light.kitchen_lights"}, blocking=True
-    )
-    # The front door lock exists, but is not exposed (as locks are by default).
-    async_expose_entity(hass, "conversation", "lock.front_door", False)
+    # The demo home of `scripts/develop`: Kitchen Lights off, its speakers
+    # named like rooms, its front door lock there but not exposed.
+    await async_setup_develop_home(hass)
+    set_agent_options(hass, mock_config_entry, {CONF_LOCAL_FIRST: True})
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    agent_id = agent_entity(hass, mock_config_entry)
+    assert hass.states.get("light.kitchen_lights").state == "off"
+    assert not async_should_expose(hass, "conversation", "lock.front_door")
     locked = hass.states.get("lock.front_door").state
     events = async_capture_events(hass, EVENT_HANDLED)
     states = []
