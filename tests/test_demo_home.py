@@ -135,6 +135,36 @@ async def test_a_kind_said_or_implied_is_no_speaker_named_like_the_room(
     assert not llm_server.requests  # each was read without the model
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "switch off everything in the kitchen"),
+        ("de", "mach alles in der Küche aus"),
+        ("fr", "éteins tout dans la cuisine"),
+    ],
+)
+async def test_everything_in_a_room_is_what_is_there_not_a_speaker_named_so(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Every device in the kitchen the verb acts on; the speaker Kitchen is in none."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": LIGHTS}, blocking=True
+    )
+    speakers = _speakers(hass)
+
+    await converse(hass, agent_id, said, language=language)
+    await hass.async_block_till_done()
+
+    assert hass.states.get(LIGHTS).state == "off"
+    assert hass.states.get("climate.heatpump").state == "off"
+    assert _speakers(hass) == speakers
+    assert not llm_server.requests
+
+
 async def test_the_model_naming_the_speaker_for_the_light_is_not_obeyed(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:

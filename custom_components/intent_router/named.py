@@ -33,6 +33,9 @@ from .senses import place_phrases
 # No word says or implies a kind.
 _NOTHING_MEANT: Mapping[str, frozenset[str]] = MappingProxyType({})
 
+# What "everything" said means of a place: every kind in it (`kinds_meant`).
+EVERY_KIND = "*"
+
 
 def heads_of_names(
     heard: list[str],
@@ -226,7 +229,8 @@ def kinds_meant(
     A kind's own word no verb said ("Licht", "temperature"); a verb said
     by a kind's word, for the kinds the verb acts on ("brighter", "più
     luce": lights; "open" is no sensor's); a complaint's words ("too
-    dark": lights).
+    dark": lights); "everything" (`EVERY_KIND`, every kind that is in the
+    place, which no device named like the place is).
     """
     spoken = words_for(language)
     if spoken is None:
@@ -244,6 +248,10 @@ def kinds_meant(
     for (domain, _), found in complained.items():
         for word in found:
             meant.setdefault(word, set()).add(domain)
+    # "Everything in the kitchen": what is there, of every kind, and no
+    # device named like the place.
+    for word in spoken.everything.intersection(heard):
+        meant.setdefault(word, set()).add(EVERY_KIND)
     return {word: frozenset(kinds) for word, kinds in meant.items()}
 
 
