@@ -165,6 +165,35 @@ async def test_everything_in_a_room_is_what_is_there_not_a_speaker_named_so(
     assert not llm_server.requests
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "put the kitchen lights at maximum"),
+        ("de", "stell das Licht in der Küche auf Anschlag"),
+        ("fr", "mets la lumière de la cuisine à fond"),
+        ("es", "pon la luz de la cocina al máximo"),
+        ("nl", "zet het licht in de keuken op de hoogste stand"),
+        ("it", "metti la luce della cucina al massimo"),
+    ],
+)
+async def test_the_highest_setting_said_in_words_is_a_value(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """At maximum, à fond, al máximo: full, read without the model."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": LIGHTS, "brightness": 60}, blocking=True
+    )
+
+    await converse(hass, agent_id, said, language=language)
+
+    assert hass.states.get(LIGHTS).attributes["brightness"] == 255
+    assert not llm_server.requests
+
+
 async def test_the_model_naming_the_speaker_for_the_light_is_not_obeyed(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:

@@ -66,12 +66,12 @@ async def test_the_model_picks_what_the_words_allow(
 async def test_a_value_the_words_leave_open_is_filled_in_by_the_model(
     hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """A value left open ("auf Anschlag"): the model says it, the setter sets it."""
+    """A value left open ("auf Lesestärke"): the model says it, the setter sets it."""
     await switched_on(hass, BED_LIGHT)
     llm_server.add_reply('{"pick":1,"value":100}')
 
     await converse(
-        hass, agent_id, "stell das Bed Light auf Anschlag", bedroom, language="de"
+        hass, agent_id, "stell das Bed Light auf Lesestärke", bedroom, language="de"
     )
 
     assert _options(llm_server) == [
@@ -113,7 +113,7 @@ async def test_the_models_own_answer_to_a_question_is_never_spoken(
     llm_server.add_plan(plan(speech="Nee, bed light is uit."))
 
     result = await converse(
-        hass, agent_id, "brandt bed light nog steeds?", bedroom, language="nl"
+        hass, agent_id, "gloeit bed light nog na?", bedroom, language="nl"
     )
 
     assert llm_server.requests

@@ -61,10 +61,12 @@ def says_another_command(
         for i in spans(said[: opened + len(rest)], phrases)
     }
     units = {u for found in spoken.units.values() for u in found}
+    # A value said ("à fond", "al máximo"): music has none.
     return (
         any(i >= opened for i in verb_said)
         or bool(set(rest) & table.commands)
         or bool(spans(rest, units))
+        or bool(spans(rest, spoken.numbers))
     )
 
 
