@@ -61,12 +61,14 @@ def says_another_command(
         for i in spans(said[: opened + len(rest)], phrases)
     }
     units = {u for found in spoken.units.values() for u in found}
-    # A value said ("à fond", "al máximo"): music has none.
+    # A value said ("à fond", "al máximo"): music has none. Not a number
+    # that is an article too ("pon un capítulo de …").
+    values = [n for n in spoken.numbers if n not in spoken.stop | spoken.reference]
     return (
         any(i >= opened for i in verb_said)
         or bool(set(rest) & table.commands)
         or bool(spans(rest, units))
-        or bool(spans(rest, spoken.numbers))
+        or bool(spans(rest, values))
     )
 
 
