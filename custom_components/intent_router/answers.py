@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from .device_states import asked_state
 from .grounding import candidates, namesakes
-from .language import LANGUAGES, fold, stop_words, words, words_for
+from .language import fold, stop_words, words, words_for
 from .language.tables import STATE_VERBS, Verb
+from .outdoors import outdoor_temperature
 from .reading import Mentions, Reading
 from .speech import Names, Phrase, phrase
 from .spoken import SpokenValues, is_number
@@ -36,8 +37,6 @@ TEMPERATURE = "sensor.temperature"
 _NO_MODE = frozenset({"off", "unavailable", "unknown"})
 # The senses (language tables) that say the heating, not the warmth.
 _HEATING = ("heating", "thermostat")
-# The sense of the words that say outdoors ("outside", "draußen", "dehors").
-OUTSIDE = "outside"
 
 
 @dataclass(slots=True, frozen=True)
@@ -405,7 +404,12 @@ def _temperature(
     """The temperature of the place meant: its sensor, else its thermostat."""
     mentions = reading.mentions
     if "weather" in mentions.kinds:
-        return _outdoors(catalog, values)
+        found = outdoor_temperature(catalog)
+        if found is None:
+            return None
+        value, unit, shown_by = found
+        said = phrase("answer_outside", value=values.quantity(value, unit))
+        return Answer([said], (shown_by,))
     place = next(iter(sorted(mentions.areas)), None) or catalog.speaker_area
     if place is None:
         return None
@@ -432,37 +436,6 @@ def _temperature(
     return Answer(
         [phrase("answer_place", value=value, place=place)], (source.entity_id,)
     )
-
-
-def _outdoors(catalog: Catalog, values: SpokenValues) -> Answer | None:
-    """The temperature outside: a sensor named so, else the weather's.
-
-    A sensor's name says outside in any language, alone or as a
-    compound's start ("Outside Temperature", "Außentemperatur",
-    "Température extérieure"): the outside sense.
-    """
-    outside = frozenset().union(
-        *(spoken.senses.get(OUTSIDE, frozenset()) for spoken in LANGUAGES.values())
-    )
-    for info in sorted(catalog.exposed.values(), key=lambda i: i.name):
-        if (
-            info.domain == "sensor"
-            and info.all_attributes.get("device_class") == "temperature"
-            and is_number(info.state)
-            and any(
-                word.startswith(said) for word in words(info.name) for said in outside
-            )
-        ):
-            unit = info.all_attributes.get("unit_of_measurement") or ""
-            said = phrase("answer_outside", value=values.quantity(info.state, unit))
-            return Answer([said], (info.entity_id,))
-    weather = [i for i in catalog.exposed.values() if i.domain == "weather"]
-    value = weather[0].all_attributes.get("temperature") if weather else None
-    if value is None:
-        return None
-    unit = weather[0].all_attributes.get("temperature_unit") or ""
-    said = phrase("answer_outside", value=values.quantity(value, unit))
-    return Answer([said], (weather[0].entity_id,))
 
 
 def _catalog_unit(catalog: Catalog) -> str:
