@@ -13,13 +13,14 @@ for the room. The tests set up the same home with `async_furnish`.
 from __future__ import annotations
 
 from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
-from homeassistant.core import Event, HomeAssistant
+from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
 from homeassistant.helpers import (
     area_registry as ar,
     config_validation as cv,
     device_registry as dr,
     entity_registry as er,
 )
+from homeassistant.helpers.event import async_track_state_change_event
 from homeassistant.helpers.typing import ConfigType
 
 DOMAIN = "demo_home"
@@ -46,26 +47,53 @@ STARTS_OFF = "light.kitchen_lights"
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Furnish the demo home once Home Assistant has started."""
+    """Furnish the demo home once it has started, and each demo device as it comes.
+
+    On a first start the demo's own entry adds its devices after Home
+    Assistant has started: each is put in its room when it is registered,
+    and the check's light is switched off when it appears.
+    """
 
     async def started(_: Event) -> None:
         await async_furnish(hass)
 
+    @callback
+    def registered(event: Event[er.EventEntityRegistryUpdatedData]) -> None:
+        if event.data["action"] == "create" and event.data["entity_id"] in ROOMS:
+            _place(hass, event.data["entity_id"])
+
+    @callback
+    def appeared(event: Event[EventStateChangedData]) -> None:
+        if event.data["old_state"] is None and event.data["new_state"] is not None:
+            hass.async_create_task(_async_switch_off(hass))
+
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STARTED, started)
+    hass.bus.async_listen(er.EVENT_ENTITY_REGISTRY_UPDATED, registered)
+    async_track_state_change_event(hass, STARTS_OFF, appeared)
     return True
 
 
 async def async_furnish(hass: HomeAssistant) -> None:
     """Put the demo's devices in their rooms; switch the check's light off."""
+    for entity_id in ROOMS:
+        _place(hass, entity_id)
+    await _async_switch_off(hass)
+
+
+@callback
+def _place(hass: HomeAssistant, entity_id: str) -> None:
+    """One demo device in its room, once it is registered."""
+    entry = er.async_get(hass).async_get(entity_id)
+    if entry is None or entry.device_id is None:
+        return
     areas = ar.async_get(hass)
-    entities = er.async_get(hass)
-    devices = dr.async_get(hass)
-    for entity_id, room in ROOMS.items():
-        entry = entities.async_get(entity_id)
-        if entry is None or entry.device_id is None:
-            continue
-        area = areas.async_get_area_by_name(room) or areas.async_create(room)
-        devices.async_update_device(entry.device_id, area_id=area.id)
+    room = ROOMS[entity_id]
+    area = areas.async_get_area_by_name(room) or areas.async_create(room)
+    dr.async_get(hass).async_update_device(entry.device_id, area_id=area.id)
+
+
+async def _async_switch_off(hass: HomeAssistant) -> None:
+    """The light the README's check turns on, off."""
     await hass.services.async_call(
         "light", "turn_off", {"entity_id": STARTS_OFF}, blocking=True
     )
