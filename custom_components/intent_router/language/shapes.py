@@ -119,6 +119,7 @@ def closes(tokens: list[str], spoken: Words) -> bool:
         word
         for table in (
             spoken.hedges,
+            spoken.here,
             spoken.filler,
             spoken.stop,
             spoken.everything,
@@ -171,7 +172,7 @@ def said_whole(
     """Where phrases stand whose words are theirs alone, naming nothing.
 
     A verb said in several words ("naar beneden", "roll down": "beneden" is
-    a floor too), and the speaker's room said as a hedge ("esta
+    a floor too), and the speaker's room said ("esta
     habitación": no "habitación" of the home). "Switch on" keeps its
     kind's word: "put the switch on" is a switch. `kinds`: every kind
     word of the language.
@@ -182,7 +183,7 @@ def said_whole(
         for phrase in spoken.verbs[verb]
         if " " in phrase and GAP not in phrase and kinds.isdisjoint(phrase.split())
     ]
-    hedges = [phrase for phrase in spoken.hedges if " " in phrase]
+    hedges = [phrase for phrase in (*spoken.hedges, *spoken.here) if " " in phrase]
     return spans(tokens, [*verb_phrases, *hedges])
 
 
