@@ -54,6 +54,7 @@ from .language.shapes import (
     asks_which,
     closes,
     fixtures_said,
+    follows_up,
     introduces,
     kind_said_last,
     phrases_said,
@@ -260,7 +261,7 @@ def read(
             question,
             kinds_meant(heard, said_verbs, complained, language),
             [catalog.exposed[e] for e in follows if e in catalog.exposed]
-            if spoken and (not said_verbs or not spoken.reference.isdisjoint(own))
+            if spoken and follows_up(own, bool(said_verbs), spoken)
             else (),
             spoken is not None and not spoken.everything.isdisjoint(heard),
         ),
@@ -310,8 +311,7 @@ def read(
     mentions = replace(
         mentions,
         acted_on=domains_acting_on(frozenset(verbs)),
-        # "Sauge hier": a verb only some devices do says their kind, where
-        # no name says what it is for ("dim the hallway ceiling": that light).
+        # "Sauge hier": a verb only some devices do says their kind, unnamed.
         kinds=mentions.kinds
         or (frozenset() if mentions.entities else kinds_said_by(frozenset(verbs))),
     )

@@ -137,6 +137,16 @@ def closes(tokens: list[str], spoken: Words) -> bool:
     )
 
 
+def follows_up(own: list[str], verb_said: bool, spoken: Words) -> bool:
+    """Whether words follow up on the last turn's devices.
+
+    They say no verb of their own ("and the ceiling light"), or refer back
+    ("and the one on the ceiling", "und die an der Decke", "et celle du
+    plafond").
+    """
+    return not verb_said or not spoken.reference.isdisjoint(own) or closes(own, spoken)
+
+
 def verbs_said(
     tokens: list[str], own: list[str], spoken: Words, *, question: bool
 ) -> dict[Verb, set[str]]:
