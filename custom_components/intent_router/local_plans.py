@@ -192,21 +192,22 @@ def _targets(
     named = [exposed[e] for e in sorted(mentions.entities) if e in exposed]
     if not all(_fits(info, reading) for info in named):
         return None
-    if not (mentions.kinds or mentions.everything) and named:
+    said = _kinds_said(reading)
+    # A kind said beside a name of it, not in the plural, is the name's ("la
+    # serrure Aqara du rez-de-chaussée" is one lock, "la luminosità del
+    # soffitto" that light's).
+    once = (said - mentions.plural) & {i.domain for i in named}
+    if not (mentions.kinds - once or mentions.everything) and named:
         return named
     by_kind = _by_kind(reading, catalog, confirm)
     if mentions.everything and isinstance(by_kind, list):
         # "Alle Rollos im Wohnzimmer": every cover there, not those called
         # so; device classes narrow, names do not.
-        said = _kinds_said(reading)
         named = [info for info in named if info.domain not in said]
     if not named:
         return by_kind
     if isinstance(by_kind, list):
-        # "The tv and the lamp": a name, and a kind no name used. A kind
-        # said beside a name of it, not in the plural, is the name's ("la
-        # serrure Aqara du rez-de-chaussée" is one lock).
-        once = (_kinds_said(reading) - mentions.plural) & {i.domain for i in named}
+        # "The tv and the lamp": a name, and a kind no name used.
         return [
             *named,
             *(

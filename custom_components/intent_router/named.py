@@ -11,6 +11,7 @@ grounding.py ask).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
 
@@ -27,6 +28,7 @@ from .language import (
     words_for,
 )
 from .language.shapes import phrases_said, verbs_said
+from .records import EntityInfo
 from .said import Said
 from .senses import place_phrases
 
@@ -35,6 +37,21 @@ _NOTHING_MEANT: Mapping[str, frozenset[str]] = MappingProxyType({})
 
 # What "everything" said means of a place: every kind in it (`kinds_meant`).
 EVERY_KIND = "*"
+
+
+@dataclass(slots=True, frozen=True)
+class Besides:
+    """What a turn says besides names that decides which devices they name."""
+
+    # In a question a kind's word may be a state ("is the back door open?").
+    question: bool = False
+    # The kinds each word says or implies (`kinds_meant`).
+    meant: Mapping[str, frozenset[str]] = _NOTHING_MEANT
+    # What a follow-up follows up on ("and the one on the ceiling"): of
+    # devices named alike, those of its place and kind first.
+    follows: Collection[EntityInfo] = ()
+    # "Everything", "alles": a device named like a place is the place.
+    everything: bool = False
 
 
 def heads_of_names(
@@ -110,9 +127,7 @@ def named(
     verbs: set[Verb],
     generic: frozenset[str],
     plural: Collection[str] = (),
-    *,
-    question: bool = False,
-    meant: Mapping[str, frozenset[str]] = _NOTHING_MEANT,
+    besides: Besides = Besides(),
 ) -> dict[str, frozenset[str]]:
     """Entities named in full, or by a distinctive part of a name; their words.
 
@@ -121,9 +136,13 @@ def named(
     A name said without its last word when that word is its own kind ("Back
     Door" for Back Door Lock) is said in full. Of two entities, the one more
     of whose name was said wins ("good night" names Good Night, not Movie
-    Night); of those named equally, the verb decides ("unlock the back
-    door": the lock, not the door sensor).
+    Night); of those named equally, those in the place and of the kind of
+    what a follow-up follows ("and the one on the ceiling", after a kitchen
+    light), then the verb decides ("unlock the back door": the lock, not
+    the door sensor). With "everything" said, a device named like a place
+    is not named: the place is meant.
     """
+    question, meant = besides.question, besides.meant
     hits: dict[str, frozenset[str]] = {}
     # Whether each was named in full (or without its own kind word).
     full_names: set[str] = set()
@@ -169,6 +188,10 @@ def named(
             meant,
             places,
         )
+        # "Everything in the kitchen" is the place, not a speaker called so.
+        and not (
+            besides.everything and _named_like_place((info.name, *info.aliases), places)
+        )
     }
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,
@@ -190,6 +213,7 @@ def named(
                 set()
                 if question
                 else _nouns_said(heard, hit, language) | _meant_besides(hit, meant),
+                {e: _near(catalog.exposed[e], besides.follows) for e in hits},
             )
         )
     }
@@ -291,10 +315,15 @@ def another_kind_meant(
     in the kitchen" the speaker. `places` are the folded names of the
     home's places and the rooms and floors every shipped language names.
     """
-    if not any(fold(name) in places for name in names if name):
+    if not _named_like_place(names, places):
         return False
     kinds = _meant_besides(hit, meant)
     return bool(kinds) and domain not in kinds
+
+
+def _named_like_place(names: Collection[str], places: frozenset[str]) -> bool:
+    """Whether a device goes by the name of a place ("Kitchen", "Salon")."""
+    return any(fold(name) in places for name in names if name)
 
 
 def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
@@ -314,15 +343,25 @@ def _fullest(
     hits: Mapping[str, frozenset[str]],
     full_names: set[str],
     kinds: set[str],
+    near: Mapping[str, tuple[bool, bool]],
 ) -> bool:
     """Whether no device the same words name is named more fully.
 
     A kind said beside the words decides first ("the ceiling light": the
-    light, not Ceiling Fan), then a name said in full.
+    light, not Ceiling Fan), then the place and kind a follow-up follows
+    (`near`), then a name said in full.
     """
     alike = [o for o, other in hits.items() if other == hit]
-    ranks = {o: (o.partition(".")[0] in kinds, o in full_names) for o in alike}
+    ranks = {o: (o.partition(".")[0] in kinds, near[o], o in full_names) for o in alike}
     return ranks[entity_id] == max(ranks.values())
+
+
+def _near(info: EntityInfo, follows: Collection[EntityInfo]) -> tuple[bool, bool]:
+    """Whether a device is in the place, and of the kind, of what is followed."""
+    return (
+        any(info.area is not None and info.area == f.area for f in follows),
+        any(info.domain == f.domain for f in follows),
+    )
 
 
 def _of_kind_said(

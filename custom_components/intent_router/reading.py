@@ -28,7 +28,7 @@ open (planner.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -42,7 +42,6 @@ from .language import (
     Verb,
     content_words,
     every_kind_word,
-    fold,
     kind_names,
     plural_kinds,
     same_thing,
@@ -55,6 +54,7 @@ from .language.shapes import (
     asks_which,
     closes,
     fixtures_said,
+    follows_up,
     introduces,
     kind_said_last,
     phrases_said,
@@ -64,7 +64,8 @@ from .language.shapes import (
     verbs_said,
 )
 from .language.tables import FIXTURES, OPPOSITE_VERBS
-from .named import heads_of_names, kinds_meant, named, resolved, says
+from .named import Besides, heads_of_names, kinds_meant, named, resolved
+from .places import in_places, places_apart, places_said
 from .records import EntityInfo
 from .said import Said, said_words
 from .senses import bridged, sense_bridges
@@ -186,6 +187,7 @@ def read(
     *,
     automation: str | None = None,
     asked: str | None = None,
+    follows: Collection[str] = (),
 ) -> Reading:
     """Read an utterance against the home, with what it answers.
 
@@ -193,6 +195,8 @@ def read(
     close it"); the agent's own last question (`asked`: "which one?") lends
     them to an answer that says no verb of its own ("the bedroom one"), not
     to a new command. Whether this is a question is the utterance's own.
+    `follows`: what the last turn was about, whose place and kind a
+    follow-up means first ("and the one on the ceiling").
     """
     language = said.language
     spoken = words_for(language)
@@ -253,8 +257,16 @@ def read(
         set(said_verbs) | complaint_verbs,
         generic,
         verb_at,
-        question=question,
-        meant=kinds_meant(heard, said_verbs, complained, language),
+        Besides(
+            question,
+            kinds_meant(heard, said_verbs, complained, language),
+            [catalog.exposed[e] for e in follows if e in catalog.exposed]
+            if spoken and follows_up(own, bool(said_verbs), spoken)
+            else (),
+            spoken is not None and not spoken.everything.isdisjoint(heard),
+        ),
+        # "In here", "hier drin": the speaker's room is the place said.
+        here=bool(spoken and spans(tokens, spoken.here)),
     )
     complaint = frozenset(domain for domain, _ in complained)
     # A thing said whole that no name here says ("lámpara de pie"): its
@@ -299,8 +311,9 @@ def read(
     mentions = replace(
         mentions,
         acted_on=domains_acting_on(frozenset(verbs)),
-        # "Sauge hier": a verb only some devices do says their kind.
-        kinds=mentions.kinds or kinds_said_by(frozenset(verbs)),
+        # "Sauge hier": a verb only some devices do says their kind, unnamed.
+        kinds=mentions.kinds
+        or (frozenset() if mentions.entities else kinds_said_by(frozenset(verbs))),
     )
     # "Again" repeats what was last done ("und wieder an": it, on again).
     again = (
@@ -310,7 +323,11 @@ def read(
     )
     if again or (spoken and (closes(context, spoken) or closes(own, spoken))):
         mentions = replace(mentions, refers_back=True)
-    hedges = {tokens[i] for i in spans(tokens, spoken.hedges)} if spoken else set()
+    hedges = (
+        {tokens[i] for i in spans(tokens, spoken.hedges | spoken.here)}
+        if spoken
+        else set()
+    )
     # "Could you ..." asks for the action: its words say nothing more.
     if spoken and (
         request := next((r for r in spoken.requests if said.folded.startswith(r)), "")
@@ -332,6 +349,8 @@ def read(
             if spoken
             else frozenset()
         )
+        # "All the devices", "alle Geräte", "tous les appareils": everything.
+        | (spoken.anything if spoken and mentions.everything else frozenset())
     )
     unexplained = tuple(
         word
@@ -389,21 +408,22 @@ def _mentions(
     verbs: set[Verb],
     generic: frozenset[str],
     verb_at: set[int],
+    besides: Besides,
     *,
-    question: bool,
-    meant: Mapping[str, frozenset[str]],
+    here: bool,
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
     A word said as a verb ("switch the fan on") is not also a kind, and a
     kind word beside a name of that kind is the name's ("the desk lamp
     light"). Also the words used, and of those the words that named a device
-    or a place. `meant` are the kinds each word says or implies: no device
-    named like a room of another kind is meant.
+    or a place. `besides` decides between names (named.py), a follow-up's
+    only where no place is said; `here`: "in here" was said.
     """
     spoken = words_for(language)
     said = set(heard)
     plural = plural_kinds(said, spoken, language)
+    said_places = places_said(said, catalog, language, here=here)
     names = named(
         catalog,
         said,
@@ -411,32 +431,10 @@ def _mentions(
         verbs,
         generic,
         plural,
-        question=question,
-        meant=meant,
+        replace(besides, follows=()) if any(said_places) else besides,
     )
-    # A place is read from every word ("the kitchen lights" are in the
-    # kitchen); a word of a name or a place is not also a kind.
-    areas = frozenset(
-        area
-        for area in catalog.area_floors
-        if any(
-            says(said, name, language)
-            for name in (area, *catalog.area_aliases.get(area, ()))
-        )
-    )
-    floors = frozenset(
-        f for f in filter(None, catalog.area_floors.values()) if says(said, f, language)
-    )
-    if (areas or floors) and spoken:
-        # A name that is only its kind's word ("Ventilatore"), said with a
-        # place it is not in, names nothing: the words mean the kind there.
-        names = {
-            entity_id: hit
-            for entity_id, hit in names.items()
-            if fold(catalog.exposed[entity_id].name) not in every_kind_word(language)
-            or catalog.exposed[entity_id].area in areas
-            or catalog.exposed[entity_id].floor in floors
-        }
+    areas, floors = places_apart(heard, names, catalog, language, here=here)
+    names = in_places(names, (areas, floors), catalog, language)
     name_words = {word for hit in names.values() for word in hit}
     name_words |= heads_of_names(heard, names, catalog, language)
     used = name_words | {
@@ -451,22 +449,25 @@ def _mentions(
     }
     named_or_placed = set(used)
     left = {w for i, w in enumerate(heard) if i not in verb_at} - used
-    entities, which = resolved(names, areas, floors, catalog, plural)
+    # Devices named alike are told apart by every place word, a name's own
+    # too ("the office lamp and the lights in the kitchen").
+    entities, which = resolved(names, *said_places, catalog, plural)
     kind_words = {
         domain: found & left
         for domain, found in (spoken.kinds.items() if spoken else ())
         if found & left
     }
     # A verb's word implies its kind ("pause": what plays) only where no
-    # other word says one: "pause the vacuum" is no music.
+    # other word says one and no name says what it is for: "pause the
+    # vacuum" is no music, "dim the hallway ceiling" no other light.
     verb_words = {
         word
         for verb in verbs
         for phrase in (spoken.verbs.get(verb, ()) if spoken else ())
         for word in phrase.split()
     }
-    kinds = {d for d, found in kind_words.items() if found - verb_words} or set(
-        kind_words
+    kinds = {d for d, found in kind_words.items() if found - verb_words} or (
+        set() if entities else set(kind_words)
     )
     classes = frozenset(
         name

@@ -115,6 +115,7 @@ class Router:
             catalog,
             automation=utterance.automation,
             asked=utterance.pending.request if utterance.pending else None,
+            follows=utterance.last_targets(),
         )
         try:
             return await self._async_after_ha(

@@ -315,6 +315,7 @@ def table_words(language: str) -> frozenset[str]:
         *(p for found in spoken.shortcuts.values() for p in found),
         *spoken.filler,
         *spoken.hedges,
+        *spoken.here,
         *spoken.openers,
         *spoken.asking,
         *spoken.requests,

@@ -81,6 +81,7 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         shortcuts={s: frozenset(table["shortcuts"].get(s, ())) for s in Shortcut},
         filler=frozenset(table["filler"]),
         hedges=frozenset(table["hedges"]),
+        here=frozenset(table["here"]),
         openers=_openings(table["openers"]),
         asking=frozenset(table["asking"]),
         requests=_openings(table["requests"]),

@@ -153,6 +153,7 @@ _MUSIC = vol.Schema(
 _LISTS = (
     "filler",
     "hedges",
+    "here",
     "asking",
     "leads",
     "closing",

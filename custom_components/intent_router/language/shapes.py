@@ -119,6 +119,7 @@ def closes(tokens: list[str], spoken: Words) -> bool:
         word
         for table in (
             spoken.hedges,
+            spoken.here,
             spoken.filler,
             spoken.stop,
             spoken.everything,
@@ -134,6 +135,16 @@ def closes(tokens: list[str], spoken: Words) -> bool:
         and (index + 1 == len(tokens) or tokens[index + 1] in small)
         for index, word in enumerate(tokens)
     )
+
+
+def follows_up(own: list[str], verb_said: bool, spoken: Words) -> bool:
+    """Whether words follow up on the last turn's devices.
+
+    They say no verb of their own ("and the ceiling light"), or refer back
+    ("and the one on the ceiling", "und die an der Decke", "et celle du
+    plafond").
+    """
+    return not verb_said or not spoken.reference.isdisjoint(own) or closes(own, spoken)
 
 
 def verbs_said(
@@ -171,7 +182,7 @@ def said_whole(
     """Where phrases stand whose words are theirs alone, naming nothing.
 
     A verb said in several words ("naar beneden", "roll down": "beneden" is
-    a floor too), and the speaker's room said as a hedge ("esta
+    a floor too), and the speaker's room said ("esta
     habitación": no "habitación" of the home). "Switch on" keeps its
     kind's word: "put the switch on" is a switch. `kinds`: every kind
     word of the language.
@@ -182,7 +193,7 @@ def said_whole(
         for phrase in spoken.verbs[verb]
         if " " in phrase and GAP not in phrase and kinds.isdisjoint(phrase.split())
     ]
-    hedges = [phrase for phrase in spoken.hedges if " " in phrase]
+    hedges = [phrase for phrase in (*spoken.hedges, *spoken.here) if " " in phrase]
     return spans(tokens, [*verb_phrases, *hedges])
 
 

@@ -202,6 +202,9 @@ class Words:
     # Words that soften a command without changing what is done ("a bit",
     # "actually", "ein bisschen").
     hedges: frozenset[str]
+    # Words that say the speaker's own room ("in here", "hier drin"): the
+    # place meant, where no other is said.
+    here: frozenset[str]
     # How questions about the home start ("is " keeps its space: "island
     # lights on" asks nothing). Requests phrased as questions ("can you
     # ...", "kannst du ...") are not on the list.
