@@ -1,12 +1,12 @@
 """Everything the agent knows per Home Assistant domain, in one table.
 
 What "turn on" means for a cover, what "stop" does to a media player, which
-attributes undo records and how it restores them, which attributes a model
-should see, and what asks before acting: every module asks `DOMAINS`
-instead of keeping a table of its own (the words for each kind of device
-are in language/, one file per language), and
-`tests/test_domains.py` checks that the records agree with themselves and
-with Home Assistant's services.
+state each service leaves, which attributes undo records and how it
+restores them, which attributes a model should see, and what asks before
+acting: every module asks `DOMAINS` instead of keeping a table of its own
+(the words for each kind of device are in language/, one file per
+language), and `tests/test_domains.py` checks that the records agree with
+themselves and with Home Assistant's services.
 """
 
 from __future__ import annotations
@@ -67,6 +67,9 @@ class DomainInfo:
     switched: bool = True
     # What "stop" does to what a turn started.
     stop: str | None = None
+    # The state each of its services leaves it in ("lock": "locked"): what
+    # a question's verb asks of (device_states.py), what undo calls back.
+    leaves: Mapping[str, str] = field(default_factory=dict)
     # Attributes recorded before an action, and how undo brings them back.
     undo_attributes: tuple[str, ...] = ()
     restore: Restorer | None = None
@@ -94,10 +97,22 @@ class DomainInfo:
     step: Stepper | None = None
 
 
+# The states services leave (`DomainInfo.leaves`): undo calls back the
+# service that leaves the state recorded.
+_SWITCH_LEAVES = {"turn_on": "on", "turn_off": "off"}
+_COVER_LEAVES = {"open_cover": "open", "close_cover": "closed"}
+_LOCK_LEAVES = {"lock": "locked", "unlock": "unlocked"}
+_MEDIA_LEAVES = {"media_play": "playing", "media_pause": "paused", "turn_off": "off"}
+
+
+def _back_to(prior: PriorState, leaves: Mapping[str, str]) -> list[ServiceCall]:
+    """The call of the service that leaves a device in the state it was in."""
+    services = [service for service, state in leaves.items() if state == prior.state]
+    return [(services[0], {})] if services else []
+
+
 def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
-    if prior.state not in ("on", "off"):
-        return []
-    return [(f"turn_{prior.state}", {})]
+    return _back_to(prior, _SWITCH_LEAVES)
 
 
 def _restore_light(prior: PriorState) -> list[ServiceCall]:
@@ -123,8 +138,7 @@ def _restore_cover(prior: PriorState) -> list[ServiceCall]:
     if "current_position" in prior.attributes:
         position = prior.attributes["current_position"]
         return [("set_cover_position", {"position": position})]
-    service = {"open": "open_cover", "closed": "close_cover"}.get(prior.state)
-    return [(service, {})] if service else []
+    return _back_to(prior, _COVER_LEAVES)
 
 
 def _restore_climate(prior: PriorState) -> list[ServiceCall]:
@@ -150,17 +164,11 @@ def _restore_media(prior: PriorState) -> list[ServiceCall]:
     if "volume_level" in prior.attributes:
         volume = prior.attributes["volume_level"]
         calls.append(("volume_set", {"volume_level": volume}))
-    service = {"playing": "media_play", "paused": "media_pause", "off": "turn_off"}.get(
-        prior.state
-    )
-    if service:
-        calls.append((service, {}))
-    return calls
+    return [*calls, *_back_to(prior, _MEDIA_LEAVES)]
 
 
 def _restore_lock(prior: PriorState) -> list[ServiceCall]:
-    service = {"locked": "lock", "unlocked": "unlock"}.get(prior.state)
-    return [(service, {})] if service else []
+    return _back_to(prior, _LOCK_LEAVES)
 
 
 def _restore_value(prior: PriorState) -> list[ServiceCall]:
@@ -251,7 +259,7 @@ def _step_service(up: str, down: str) -> Stepper:
 
 # What HA's turn on / turn off mean for most domains, and what "stop" does.
 _SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
-_ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
+_ON_OFF = replace(_SWITCHED, leaves=_SWITCH_LEAVES, restore=_restore_on_off)
 _NUMBER = DomainInfo(
     restore=_restore_value,
     set_to=_set_value,
@@ -284,6 +292,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="open_cover",
         turn_off="close_cover",
         stop="stop_cover",
+        leaves=_COVER_LEAVES,
         undo_attributes=("current_position",),
         restore=_restore_cover,
         acting_attributes=("current_position", "device_class"),
@@ -294,6 +303,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     ),
     "fan": replace(
         _SWITCHED,
+        leaves=_SWITCH_LEAVES,
         undo_attributes=("percentage",),
         restore=_restore_fan,
         acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
@@ -302,6 +312,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     ),
     "humidifier": replace(
         _SWITCHED,
+        leaves=_SWITCH_LEAVES,
         undo_attributes=("humidity",),
         restore=_restore_humidifier,
         acting_attributes=("humidity", "mode", "available_modes"),
@@ -312,6 +323,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "input_select": _SELECT,
     "light": replace(
         _SWITCHED,
+        leaves=_SWITCH_LEAVES,
         undo_attributes=("brightness", "color_temp_kelvin"),
         restore=_restore_light,
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
@@ -322,6 +334,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="lock",
         turn_off="unlock",
         switched=False,
+        leaves=_LOCK_LEAVES,
         restore=_restore_lock,
         confirm=True,
         opens=frozenset({"unlock", "open"}),
@@ -337,6 +350,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
             Verb.NEXT: "media_next_track",
             Verb.PREVIOUS: "media_previous_track",
         },
+        leaves=_MEDIA_LEAVES,
         undo_attributes=("volume_level",),
         restore=_restore_media,
         acting_attributes=(
@@ -468,3 +482,9 @@ def verb_service(domain: str, verb: Verb) -> str | None:
             return None
         return info.turn_on if verb is Verb.ON else info.turn_off
     return info.verbs.get(verb) or info.stand_ins.get(verb)
+
+
+def state_left(domain: str, verb: Verb) -> str | None:
+    """The state a verb's service leaves a domain's device in ("lock": locked)."""
+    service = verb_service(domain, verb)
+    return domain_info(domain).leaves.get(service) if service else None
