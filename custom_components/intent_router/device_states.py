@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .domains import state_left
+from .domains import FULL_VOLUME, state_left
 from .language.tables import OPPOSITE_VERBS, Verb
 from .spoken import is_number
 
@@ -104,7 +104,7 @@ _STEPPED: Mapping[
 ] = {
     "light": ("brightness", None, 255, "brightness_pct", 100 / 255),
     "fan": ("percentage", None, 100, "percentage", 1),
-    "media_player": ("volume_level", 0, 1, "volume_level", 1),
+    "media_player": ("volume_level", 0, FULL_VOLUME, "volume_level", 1),
     "climate": ("temperature", "min_temp", "max_temp", "temperature", 1),
 }
 

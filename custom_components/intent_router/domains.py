@@ -45,6 +45,10 @@ OPPOSITES: Mapping[str, str] = {
 }
 # How much "brighter" changes a light, in percent of full brightness.
 BRIGHTNESS_STEP = 20
+# A player's volume (`volume_level`) runs from 0 to full; people say it in
+# percent, and full volume is 100 percent.
+FULL_VOLUME = 1
+VOLUME_PERCENT = 100 / FULL_VOLUME
 
 
 @dataclass(slots=True, frozen=True)
@@ -363,7 +367,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "shuffle",
             "repeat",
         ),
-        set_to=_set_percent("volume_set", "volume_level", 0.01),
+        set_to=_set_percent("volume_set", "volume_level", 1 / VOLUME_PERCENT),
         step=_step_service("volume_up", "volume_down"),
     ),
     "lawn_mower": DomainInfo(verbs={Verb.DOCK: "dock"}),
