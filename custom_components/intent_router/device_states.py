@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .domains import FULL_VOLUME, state_left
+from .domains import FULL_BRIGHTNESS, FULL_VOLUME, state_left
 from .language.tables import OPPOSITE_VERBS, Verb
 from .spoken import is_number
 
@@ -102,7 +102,13 @@ def asked_state(
 _STEPPED: Mapping[
     str, tuple[str, float | str | None, float | str | None, str, float]
 ] = {
-    "light": ("brightness", None, 255, "brightness_pct", 100 / 255),
+    "light": (
+        "brightness",
+        None,
+        FULL_BRIGHTNESS,
+        "brightness_pct",
+        100 / FULL_BRIGHTNESS,
+    ),
     "fan": ("percentage", None, 100, "percentage", 1),
     "media_player": ("volume_level", 0, FULL_VOLUME, "volume_level", 1),
     "climate": ("temperature", "min_temp", "max_temp", "temperature", 1),

@@ -43,8 +43,10 @@ OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),
     **{second: first for first, second in _PAIRS},
 }
-# How much "brighter" changes a light, in percent of full brightness.
+# How much "brighter" changes a light, in percent of full brightness; a
+# light reports its `brightness` from 0 to FULL_BRIGHTNESS.
 BRIGHTNESS_STEP = 20
+FULL_BRIGHTNESS = 255
 # A player's volume (`volume_level`) runs from 0 to full; people say it in
 # percent, and full volume is 100 percent.
 FULL_VOLUME = 1
