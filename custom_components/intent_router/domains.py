@@ -28,7 +28,10 @@ type Setter = Callable[[EntityInfo, float, Unit | None], ServiceCall | None]
 type Stepper = Callable[[EntityInfo, int], ServiceCall | None]
 
 # Services that undo each other: a plan whose service is the opposite of
-# what the verb said ("off" planned as turn_on) does not run.
+# what the verb said ("off" planned as turn_on) does not run. Pairs of
+# services, not of verbs (OPPOSITE_VERBS): a mower's start_mowing has no
+# verb, and a vacuum's start, which "resume" also means, is the opposite
+# of its return_to_base only.
 _PAIRS = (
     ("turn_on", "turn_off"),
     ("open_cover", "close_cover"),
