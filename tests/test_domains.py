@@ -56,6 +56,18 @@ def test_each_undo_attribute_is_restored(domain: str) -> None:
         assert value in restored, f"{domain}.{attribute} is recorded, never restored"
 
 
+@pytest.mark.parametrize(
+    "domain", sorted(d for d, info in DOMAINS.items() if info.leaves)
+)
+def test_undo_calls_back_the_service_that_left_the_state(domain: str) -> None:
+    """Undo of a device recorded in a state a service leaves calls that service."""
+    info = DOMAINS[domain]
+    assert info.restore is not None
+    assert info.leaves.keys() <= _services_of(domain)
+    for service, state in info.leaves.items():
+        assert (service, {}) in info.restore(PriorState(state)), (service, state)
+
+
 def test_default_confirmation_comes_from_the_table() -> None:
     """Locks and alarms ask first unless the owner changes the option."""
     assert DEFAULT_CONFIRM_DOMAINS == ("alarm_control_panel", "lock")

@@ -17,7 +17,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .device_states import asked_state
+from .device_states import ASKED_IN, asked_state
+from .domains import state_left
 from .grounding import candidates, namesakes
 from .language import fold, stop_words, words, words_for
 from .language.tables import STATE_VERBS, Verb
@@ -156,13 +157,10 @@ def _subjects(
 
 # States a question may name in HA's own words ("encendido", "verriegelt"),
 # as the verb that asks for them, with the domain whose words are generic.
-_SAID_STATES = (
-    ("switch", "on", Verb.ON),
-    ("switch", "off", Verb.OFF),
-    ("cover", "open", Verb.OPEN),
-    ("cover", "closed", Verb.CLOSE),
-    ("lock", "locked", Verb.LOCK),
-    ("lock", "unlocked", Verb.UNLOCK),
+_SAID_STATES = tuple(
+    (domain, state, verb)
+    for verb, domain in ASKED_IN.items()
+    if (state := state_left(domain, verb))
 )
 # States of rest: asked of several, every one is asked of ("is the switch
 # off?" is no while one is on); any other state, any one.

@@ -1,4 +1,7 @@
-"""Constants and defaults for Intent Router."""
+"""Constants of Intent Router, and the connection's defaults.
+
+An agent's defaults are its options' (settings.py).
+"""
 
 from __future__ import annotations
 

@@ -12,20 +12,49 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .language.tables import Verb
+from .domains import FULL_BRIGHTNESS, FULL_VOLUME, state_left
+from .language.tables import OPPOSITE_VERBS, Verb
 from .spoken import is_number
 
-# What a yes/no question's verb asks about ("is it open?"): the states that
-# answer yes, then those that answer no. Any other state is no answer.
-_ASKED_STATES: Mapping[Verb, tuple[frozenset[str], frozenset[str]]] = {
-    Verb.ON: (frozenset({"on"}), frozenset({"off"})),
-    Verb.OPEN: (frozenset({"open", "opening"}), frozenset({"closed", "closing"})),
-    Verb.LOCK: (
-        frozenset({"locked", "locking"}),
-        frozenset({"unlocked", "unlocking", "open", "opening"}),
-    ),
+# The domain whose states say what a question's verb asks of any device
+# ("is it open?": a cover's "open"), the state its service leaves.
+ASKED_IN: Mapping[Verb, str] = {
+    Verb.ON: "switch",
+    Verb.OFF: "switch",
+    Verb.OPEN: "cover",
+    Verb.CLOSE: "cover",
+    Verb.LOCK: "lock",
+    Verb.UNLOCK: "lock",
 }
-_ASKED_OPPOSITE = {Verb.OFF: Verb.ON, Verb.CLOSE: Verb.OPEN, Verb.UNLOCK: Verb.LOCK}
+# The states on the way to one a service leaves.
+_ON_THE_WAY = {
+    "open": "opening",
+    "closed": "closing",
+    "locked": "locking",
+    "unlocked": "unlocking",
+}
+
+
+def _left(verb: Verb) -> frozenset[str]:
+    """The state a verb's service leaves a device in, and the one on the way."""
+    state = state_left(ASKED_IN[verb], verb)
+    return frozenset({state, _ON_THE_WAY.get(state, state)} if state else ())
+
+
+def _asked(verb: Verb, *also: Verb) -> tuple[frozenset[str], frozenset[str]]:
+    """The states that answer yes to a verb asked, then those that answer no."""
+    return _left(verb), _left(OPPOSITE_VERBS[verb]).union(*map(_left, also))
+
+
+# What a yes/no question's verb asks about ("is it open?"). Any other state
+# is no answer; a verb asked of its opposite's states is the opposite answer.
+_ASKED_STATES: Mapping[Verb, tuple[frozenset[str], frozenset[str]]] = {
+    Verb.ON: _asked(Verb.ON),
+    Verb.OPEN: _asked(Verb.OPEN),
+    # A lock held open is no more locked than one unlocked.
+    Verb.LOCK: _asked(Verb.LOCK, Verb.OPEN),
+}
+_ASKED_OPPOSITE = {OPPOSITE_VERBS[verb]: verb for verb in _ASKED_STATES}
 # What "is it closed?" and "is it open?" ask of a lock.
 _LOCK_ASKED = {Verb.CLOSE: Verb.LOCK, Verb.OPEN: Verb.UNLOCK}
 # Domains whose state is a mode or activity: anything but "off" is on.
@@ -73,9 +102,15 @@ def asked_state(
 _STEPPED: Mapping[
     str, tuple[str, float | str | None, float | str | None, str, float]
 ] = {
-    "light": ("brightness", None, 255, "brightness_pct", 100 / 255),
+    "light": (
+        "brightness",
+        None,
+        FULL_BRIGHTNESS,
+        "brightness_pct",
+        100 / FULL_BRIGHTNESS,
+    ),
     "fan": ("percentage", None, 100, "percentage", 1),
-    "media_player": ("volume_level", 0, 1, "volume_level", 1),
+    "media_player": ("volume_level", 0, FULL_VOLUME, "volume_level", 1),
     "climate": ("temperature", "min_temp", "max_temp", "temperature", 1),
 }
 

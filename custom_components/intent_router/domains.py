@@ -1,12 +1,12 @@
 """Everything the agent knows per Home Assistant domain, in one table.
 
 What "turn on" means for a cover, what "stop" does to a media player, which
-attributes undo records and how it restores them, which attributes a model
-should see, and what asks before acting: every module asks `DOMAINS`
-instead of keeping a table of its own (the words for each kind of device
-are in language/, one file per language), and
-`tests/test_domains.py` checks that the records agree with themselves and
-with Home Assistant's services.
+state each service leaves, which attributes undo records and how it
+restores them, which attributes a model should see, and what asks before
+acting: every module asks `DOMAINS` instead of keeping a table of its own
+(the words for each kind of device are in language/, one file per
+language), and `tests/test_domains.py` checks that the records agree with
+themselves and with Home Assistant's services.
 """
 
 from __future__ import annotations
@@ -14,21 +14,39 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from .language.tables import DEVICE_VERBS, Unit, Verb
-from .records import EntityInfo, PriorState
+from .records import EntityInfo
+from .restorers import (
+    COVER_LEAVES,
+    LOCK_LEAVES,
+    MEDIA_LEAVES,
+    SWITCH_LEAVES,
+    Restorer,
+    ServiceCall,
+    restore_climate,
+    restore_cover,
+    restore_fan,
+    restore_humidifier,
+    restore_light,
+    restore_lock,
+    restore_media,
+    restore_on_off,
+    restore_option,
+    restore_value,
+    restore_water_heater,
+)
 
-# A service of the entity's own domain and its data, e.g. ("turn_on", {}).
-type ServiceCall = tuple[str, dict[str, Any]]
-type Restorer = Callable[[PriorState], list[ServiceCall]]
 # What a value said sets on an entity (None: not a value it takes).
 type Setter = Callable[[EntityInfo, float, Unit | None], ServiceCall | None]
 # What one step up (+1) or down (-1) does to an entity ("brighter", "louder").
 type Stepper = Callable[[EntityInfo, int], ServiceCall | None]
 
 # Services that undo each other: a plan whose service is the opposite of
-# what the verb said ("off" planned as turn_on) does not run.
+# what the verb said ("off" planned as turn_on) does not run. Pairs of
+# services, not of verbs (OPPOSITE_VERBS): a mower's start_mowing has no
+# verb, and a vacuum's start, which "resume" also means, is the opposite
+# of its return_to_base only.
 _PAIRS = (
     ("turn_on", "turn_off"),
     ("open_cover", "close_cover"),
@@ -43,8 +61,14 @@ OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),
     **{second: first for first, second in _PAIRS},
 }
-# How much "brighter" changes a light, in percent of full brightness.
+# How much "brighter" changes a light, in percent of full brightness; a
+# light reports its `brightness` from 0 to FULL_BRIGHTNESS.
 BRIGHTNESS_STEP = 20
+FULL_BRIGHTNESS = 255
+# A player's volume (`volume_level`) runs from 0 to full; people say it in
+# percent, and full volume is 100 percent.
+FULL_VOLUME = 1
+VOLUME_PERCENT = 100 / FULL_VOLUME
 
 
 @dataclass(slots=True, frozen=True)
@@ -67,6 +91,9 @@ class DomainInfo:
     switched: bool = True
     # What "stop" does to what a turn started.
     stop: str | None = None
+    # The state each of its services leaves it in ("lock": "locked"): what
+    # a question's verb asks of (device_states.py), what undo calls back.
+    leaves: Mapping[str, str] = field(default_factory=dict)
     # Attributes recorded before an action, and how undo brings them back.
     undo_attributes: tuple[str, ...] = ()
     restore: Restorer | None = None
@@ -92,87 +119,6 @@ class DomainInfo:
     set_to: Setter | None = None
     # What "brighter", "louder", "warmer" and their opposites do.
     step: Stepper | None = None
-
-
-def _restore_on_off(prior: PriorState) -> list[ServiceCall]:
-    if prior.state not in ("on", "off"):
-        return []
-    return [(f"turn_{prior.state}", {})]
-
-
-def _restore_light(prior: PriorState) -> list[ServiceCall]:
-    if prior.state != "on":
-        return _restore_on_off(prior)
-    return [("turn_on", dict(prior.attributes))]
-
-
-def _restore_fan(prior: PriorState) -> list[ServiceCall]:
-    if prior.state == "on" and "percentage" in prior.attributes:
-        return [("set_percentage", {"percentage": prior.attributes["percentage"]})]
-    return _restore_on_off(prior)
-
-
-def _restore_humidifier(prior: PriorState) -> list[ServiceCall]:
-    calls = _restore_on_off(prior)
-    if prior.state == "on" and "humidity" in prior.attributes:
-        calls.append(("set_humidity", {"humidity": prior.attributes["humidity"]}))
-    return calls
-
-
-def _restore_cover(prior: PriorState) -> list[ServiceCall]:
-    if "current_position" in prior.attributes:
-        position = prior.attributes["current_position"]
-        return [("set_cover_position", {"position": position})]
-    service = {"open": "open_cover", "closed": "close_cover"}.get(prior.state)
-    return [(service, {})] if service else []
-
-
-def _restore_climate(prior: PriorState) -> list[ServiceCall]:
-    calls: list[ServiceCall] = [("set_hvac_mode", {"hvac_mode": prior.state})]
-    if "temperature" in prior.attributes:
-        temperature = prior.attributes["temperature"]
-        calls.append(("set_temperature", {"temperature": temperature}))
-    return calls
-
-
-def _restore_water_heater(prior: PriorState) -> list[ServiceCall]:
-    if "temperature" not in prior.attributes:
-        return []
-    return [("set_temperature", {"temperature": prior.attributes["temperature"]})]
-
-
-def _restore_media(prior: PriorState) -> list[ServiceCall]:
-    calls: list[ServiceCall] = []
-    # Recorded by a join only (music.control): alone before, it leaves again.
-    members = prior.attributes.get("group_members")
-    if members is not None and len(members) <= 1:
-        calls.append(("unjoin", {}))
-    if "volume_level" in prior.attributes:
-        volume = prior.attributes["volume_level"]
-        calls.append(("volume_set", {"volume_level": volume}))
-    service = {"playing": "media_play", "paused": "media_pause", "off": "turn_off"}.get(
-        prior.state
-    )
-    if service:
-        calls.append((service, {}))
-    return calls
-
-
-def _restore_lock(prior: PriorState) -> list[ServiceCall]:
-    service = {"locked": "lock", "unlocked": "unlock"}.get(prior.state)
-    return [(service, {})] if service else []
-
-
-def _restore_value(prior: PriorState) -> list[ServiceCall]:
-    try:
-        value = float(prior.state)
-    except ValueError:  # unknown or unavailable before: nothing to go back to
-        return []
-    return [("set_value", {"value": value})]
-
-
-def _restore_option(prior: PriorState) -> list[ServiceCall]:
-    return [("select_option", {"option": prior.state})]
 
 
 def _percent(value: float, unit: Unit | None) -> float | None:
@@ -251,13 +197,13 @@ def _step_service(up: str, down: str) -> Stepper:
 
 # What HA's turn on / turn off mean for most domains, and what "stop" does.
 _SWITCHED = DomainInfo(turn_on="turn_on", turn_off="turn_off", stop="turn_off")
-_ON_OFF = replace(_SWITCHED, restore=_restore_on_off)
+_ON_OFF = replace(_SWITCHED, leaves=SWITCH_LEAVES, restore=restore_on_off)
 _NUMBER = DomainInfo(
-    restore=_restore_value,
+    restore=restore_value,
     set_to=_set_value,
     acting_attributes=("min", "max", "step", "unit_of_measurement"),
 )
-_SELECT = DomainInfo(restore=_restore_option, acting_attributes=("options",))
+_SELECT = DomainInfo(restore=restore_option, acting_attributes=("options",))
 
 DOMAINS: Mapping[str, DomainInfo] = {
     "automation": DomainInfo(must_be_named=True),
@@ -266,7 +212,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "climate": replace(
         _SWITCHED,
         undo_attributes=("temperature",),
-        restore=_restore_climate,
+        restore=restore_climate,
         acting_attributes=(
             "current_temperature",
             "temperature",
@@ -284,8 +230,9 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="open_cover",
         turn_off="close_cover",
         stop="stop_cover",
+        leaves=COVER_LEAVES,
         undo_attributes=("current_position",),
-        restore=_restore_cover,
+        restore=restore_cover,
         acting_attributes=("current_position", "device_class"),
         confirm_device_classes=frozenset({"garage", "gate", "door"}),
         opens=frozenset({"open_cover", "set_cover_position", "toggle"}),
@@ -294,16 +241,18 @@ DOMAINS: Mapping[str, DomainInfo] = {
     ),
     "fan": replace(
         _SWITCHED,
+        leaves=SWITCH_LEAVES,
         undo_attributes=("percentage",),
-        restore=_restore_fan,
+        restore=restore_fan,
         acting_attributes=("percentage", "preset_mode", "preset_modes", "oscillating"),
         set_to=_set_percent("set_percentage", "percentage"),
         step=_step_service("increase_speed", "decrease_speed"),
     ),
     "humidifier": replace(
         _SWITCHED,
+        leaves=SWITCH_LEAVES,
         undo_attributes=("humidity",),
-        restore=_restore_humidifier,
+        restore=restore_humidifier,
         acting_attributes=("humidity", "mode", "available_modes"),
         set_to=_set_percent("set_humidity", "humidity"),
     ),
@@ -312,8 +261,9 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "input_select": _SELECT,
     "light": replace(
         _SWITCHED,
+        leaves=SWITCH_LEAVES,
         undo_attributes=("brightness", "color_temp_kelvin"),
-        restore=_restore_light,
+        restore=restore_light,
         acting_attributes=("brightness", "color_temp_kelvin", "effect_list"),
         set_to=_set_percent("turn_on", "brightness_pct"),
         step=_step_light,
@@ -322,7 +272,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
         turn_on="lock",
         turn_off="unlock",
         switched=False,
-        restore=_restore_lock,
+        leaves=LOCK_LEAVES,
+        restore=restore_lock,
         confirm=True,
         opens=frozenset({"unlock", "open"}),
         verbs={Verb.LOCK: "lock", Verb.UNLOCK: "unlock"},
@@ -337,8 +288,9 @@ DOMAINS: Mapping[str, DomainInfo] = {
             Verb.NEXT: "media_next_track",
             Verb.PREVIOUS: "media_previous_track",
         },
+        leaves=MEDIA_LEAVES,
         undo_attributes=("volume_level",),
-        restore=_restore_media,
+        restore=restore_media,
         acting_attributes=(
             "volume_level",
             "is_volume_muted",
@@ -349,7 +301,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
             "shuffle",
             "repeat",
         ),
-        set_to=_set_percent("volume_set", "volume_level", 0.01),
+        set_to=_set_percent("volume_set", "volume_level", 1 / VOLUME_PERCENT),
         step=_step_service("volume_up", "volume_down"),
     ),
     "lawn_mower": DomainInfo(verbs={Verb.DOCK: "dock"}),
@@ -380,7 +332,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     ),
     "water_heater": DomainInfo(
         undo_attributes=("temperature",),
-        restore=_restore_water_heater,
+        restore=restore_water_heater,
         acting_attributes=("temperature", "operation_mode", "operation_list"),
         set_to=_set_temperature,
     ),
@@ -472,3 +424,9 @@ def verb_service(domain: str, verb: Verb) -> str | None:
             return None
         return info.turn_on if verb is Verb.ON else info.turn_off
     return info.verbs.get(verb) or info.stand_ins.get(verb)
+
+
+def state_left(domain: str, verb: Verb) -> str | None:
+    """The state a verb's service leaves a domain's device in ("lock": locked)."""
+    service = verb_service(domain, verb)
+    return domain_info(domain).leaves.get(service) if service else None

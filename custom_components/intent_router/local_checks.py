@@ -24,15 +24,14 @@ from .language import (
     base_language,
     content_words,
     fold,
-    is_called,
     narrow_kind_words,
     same_thing,
-    singular,
     spans,
     words_for,
 )
 from .language.music import MUSIC_WORDS
 from .language.tables import Verb
+from .local_plans import called_elsewhere
 from .named import another_kind_meant as named_another_kind, kinds_meant_by
 from .said import Said
 from .senses import place_phrases
@@ -53,8 +52,9 @@ def not_what_was_called(
 
     "Turn on the lamp" in a kitchen whose lights are not called lamps, in a
     home whose lamps are elsewhere: Home Assistant turns on the kitchen's
-    lights; the reading asks which lamp. A sentence that names a device, or
-    whose targets are called what was said, stays Home Assistant's.
+    lights; the reading asks which lamp (the lamp rule, local_plans.py). A
+    sentence that names a device, or whose targets are called what was
+    said, stays Home Assistant's.
     """
     if not targets or "name" in result.entities:
         return False
@@ -69,15 +69,11 @@ def not_what_was_called(
         ),
         language,
     )
-    if not called or any(
-        is_called(state.name, {singular(word, language) for word in called}, language)
-        for state in targets
-    ):
-        return False
     return any(
-        is_called(state.name, called, language)
-        for state in hass.states.async_all(domains)
-        if async_should_expose(hass, conversation.DOMAIN, state.entity_id)
+        async_should_expose(hass, conversation.DOMAIN, state.entity_id)
+        for state in called_elsewhere(
+            targets, hass.states.async_all(domains), called, language
+        )
     )
 
 

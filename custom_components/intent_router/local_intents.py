@@ -25,7 +25,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
 
 from .const import LOGGER, TIMER_INTENTS
-from .domains import domain_info
+from .domains import VOLUME_PERCENT, domain_info
 from .executor import prior_of
 from .ha_music import music_control, music_play, slot_text
 from .heard import all_heard
@@ -411,6 +411,6 @@ _SERVICES: Mapping[str, _ToService] = {
     "HassMediaPrevious": lambda _, __: ("media_previous_track", {}),
     "HassSetVolume": lambda _, s: (
         "volume_set",
-        {"volume_level": float(s.get("volume_level", 0)) / 100},
+        {"volume_level": float(s.get("volume_level", 0)) / VOLUME_PERCENT},
     ),
 }

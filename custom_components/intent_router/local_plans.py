@@ -13,16 +13,18 @@ when the words fit devices in several places equally, the user is asked.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from .catalog import Catalog
-from .domains import ServiceCall, domain_info, domain_of, verb_service
+from .domains import domain_info, domain_of, verb_service
 from .grounding import candidates, namesakes
 from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
 from .language.tables import FIXTURES, STATE_VERBS
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
+from .restorers import ServiceCall
 from .values import Value
 
 # How sure a plan made from the words alone is: above any threshold a user
@@ -306,9 +308,40 @@ def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     A kind's own name calls them all: "las luces de la cocina" are every
     light there, not only the "Luces de los armarios".
     """
-    said = {singular(word, reading.language) for word in reading.narrow_words}
-    called = [info for info in found if is_called(info.name, said, reading.language)]
-    return called or found
+    return called_so(found, reading.narrow_words, reading.language) or found
+
+
+class _Named(Protocol):
+    """A device as a path sees it: the reading's record, or HA's state."""
+
+    @property
+    def name(self) -> str:
+        """The name it goes by."""
+        ...
+
+
+def called_so[T: _Named](
+    found: Iterable[T], said: Collection[str], language: str
+) -> list[T]:
+    """Those whose name has a narrow kind word said, in the singular or not."""
+    singulars = {singular(word, language) for word in said}
+    return [info for info in found if is_called(info.name, singulars, language)]
+
+
+def called_elsewhere[T: _Named](
+    here: Iterable[T], elsewhere: Iterable[T], said: Collection[str], language: str
+) -> Iterator[T]:
+    """The lamp rule: devices elsewhere called what was said, where none here is.
+
+    "The lamp", in a kitchen whose lights are not called lamps, may be the
+    study's lamp: the reading asks which, and HA's own match on the
+    kitchen's lights is left to it (local_checks.py). "The light" and "the
+    lights" are a kind's own name, no narrow word: they call the room's
+    lamps too.
+    """
+    if not said or called_so(here, said, language):
+        return iter(())
+    return (info for info in elsewhere if is_called(info.name, said, language))
 
 
 def _as_fixture(found: list[EntityInfo], reading: Reading) -> list[EntityInfo] | Choice:
@@ -343,25 +376,19 @@ def _called_elsewhere(
 ) -> list[EntityInfo]:
     """Devices elsewhere called just what was said, when none found here is.
 
-    "The lamp", in a kitchen whose lights are not called lamps, may be the
-    study's lamp: the choice is asked. "The light" and "the lights" are a
-    kind's own name: they call the room's lamps too.
+    The choice is asked (`called_elsewhere`).
     """
-    said = reading.narrow_words
-    if not said or any(
-        is_called(
-            info.name, {singular(w, reading.language) for w in said}, reading.language
-        )
-        for info in found
-    ):
-        return []
-    return [
+    others = (
         info
         for info in catalog.exposed.values()
-        if info.domain in kinds
-        and info not in found
-        and is_called(info.name, said, reading.language)
-        and _fits(info, reading)
+        if info.domain in kinds and info not in found
+    )
+    return [
+        info
+        for info in called_elsewhere(
+            found, others, reading.narrow_words, reading.language
+        )
+        if _fits(info, reading)
         and not catalog.needs_confirmation(info.entity_id, confirm)
     ]
 

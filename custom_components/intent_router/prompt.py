@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .domains import FULL_BRIGHTNESS
 from .plan import action_text
 from .records import Outcome
 
@@ -305,7 +306,7 @@ def _state_text(info: EntityInfo) -> str:
 def _attribute_text(key: str, value: Any) -> str:
     """`key value`, with brightness as a percentage like the service takes it."""
     if key == "brightness" and isinstance(value, (int, float)):
-        return f"brightness_pct {round(value / 255 * 100)}"
+        return f"brightness_pct {round(value / FULL_BRIGHTNESS * 100)}"
     if isinstance(value, (list, tuple)):
         return f"{key} {'/'.join(str(item) for item in value)}"
     if isinstance(value, Mapping):

@@ -19,8 +19,8 @@ none to the connection:
 
 The entry reloads whenever an agent changes, so the agent and its tools read
 a `Settings` built at set-up instead of the options on every turn. This is
-the one place defaults are applied: a new agent's options and the agent form
-both start from `Settings()`.
+the one place an agent's defaults are: a new agent's options and the agent
+form both start from `Settings()` (the connection's are const.py's).
 """
 
 from __future__ import annotations
@@ -29,35 +29,17 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from .domains import ConfirmPolicy, confirmed_by_default
+from .domains import DOMAINS, ConfirmPolicy, confirmed_by_default
 
 DEFAULT_MODEL = "qwen2.5:3b"
-DEFAULT_ALLOWED_DOMAINS = (
-    "alarm_control_panel",
-    "calendar",
-    "climate",
-    "cover",
-    "fan",
-    "humidifier",
-    "input_boolean",
-    "input_button",
-    "input_number",
-    "input_select",
-    "lawn_mower",
-    "light",
-    "lock",
-    "media_player",
-    "number",
-    "scene",
-    "script",
-    "select",
-    "siren",
-    "switch",
-    "todo",
-    "vacuum",
-    "valve",
-    "water_heater",
-    "weather",
+# What an agent may act on by default: every domain of domains.py but
+# automations (the owner adds them) and sensors (nothing to call), and those
+# acted on through Home Assistant's own services alone, which need no
+# record there.
+_NOT_BY_DEFAULT = frozenset({"automation", "binary_sensor", "sensor"})
+_SERVICES_ONLY = frozenset({"input_button"})
+DEFAULT_ALLOWED_DOMAINS = tuple(
+    sorted((DOMAINS.keys() - _NOT_BY_DEFAULT) | _SERVICES_ONLY)
 )
 DEFAULT_CONFIRM_DOMAINS = confirmed_by_default()
 MAX_CONTEXT_TTL = 30 * 24 * 60  # 30 days, in minutes

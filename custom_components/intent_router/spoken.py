@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import math
 from typing import Any, TypeGuard
 
+from .domains import VOLUME_PERCENT
 from .language import capitalises_nouns, decimal_mark
 
 # Units said as words (`value_<word>` in `exceptions`), each with its word
@@ -36,7 +37,7 @@ _QUANTITIES: Mapping[str, tuple[str, float]] = {
     "position": ("%", 1),
     "tilt_position": ("%", 1),
     "percentage": ("%", 1),
-    "volume_level": ("%", 100),
+    "volume_level": ("%", VOLUME_PERCENT),
     "humidity": ("%", 1),
     "temperature": ("°", 1),
     "color_temp_kelvin": ("K", 1),

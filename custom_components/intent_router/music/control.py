@@ -41,6 +41,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER
+from ..domains import VOLUME_PERCENT
 from ..executor import capture_prior
 from ..language.tables import Verb
 from ..plan import PlanError, Rejection
@@ -246,7 +247,9 @@ def _service_call(
     command = args["command"]
     mode = args.get("mode")
     if command == "volume_set":
-        return SERVICE_VOLUME_SET, {ATTR_MEDIA_VOLUME_LEVEL: args["level"] / 100}
+        return SERVICE_VOLUME_SET, {
+            ATTR_MEDIA_VOLUME_LEVEL: args["level"] / VOLUME_PERCENT
+        }
     if command == "shuffle":
         return SERVICE_SHUFFLE_SET, {ATTR_MEDIA_SHUFFLE: SHUFFLE_MODES[mode or "on"]}
     if command == "repeat":
