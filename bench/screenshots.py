@@ -348,8 +348,9 @@ def open_options(browser: Browser) -> None:
     """The integration's page, then its agent's settings, section by section."""
     browser.go("/config/integrations/integration/intent_router")
     browser.shot("integration.png")
-    # The agent is a subentry of the server's entry: its Reconfigure button.
-    browser.click(browser.find("Reconfigure", "ha-icon-button"))
+    # The agent is a subentry of the server's entry: its reconfigure button,
+    # labelled with the integration's own words for it.
+    browser.click(browser.find(_subentry_label("reconfigure"), "ha-icon-button"))
     browser.find("Which model plans, and how.")
     browser.shot("options.png")
     # The dialog scrolls: show its lower sections too.
@@ -363,6 +364,14 @@ def open_options(browser: Browser) -> None:
     browser.shot("options-more.png")
     browser.driver.find_element("tag name", "body").send_keys(Keys.ESCAPE)
     time.sleep(1)
+
+
+def _subentry_label(flow: str) -> str:
+    """What the frontend calls an agent's flow: its English translation."""
+    translations = json.loads(
+        (ROOT / "custom_components/intent_router/translations/en.json").read_text()
+    )
+    return str(translations["config_subentries"]["conversation"]["initiate_flow"][flow])
 
 
 def choose_agent(browser: Browser) -> str:
@@ -430,7 +439,24 @@ def choose_agent(browser: Browser) -> str:
 def debug(browser: Browser, pipeline_id: str) -> None:
     """The assistant's debug page: what answered each turn, and what ran."""
     browser.go(f"/config/voice-assistants/debug/{pipeline_id}")
-    time.sleep(4)
+    # The first of the Assist dialog's turns, which acted ("too dark"): the
+    # runs are listed newest first.
+    browser.driver.execute_script(
+        f"{_DEEP} const runs = bySelector('select');"
+        "runs.selectedIndex = arguments[0];"
+        "runs.dispatchEvent(new Event('change', {bubbles: true, composed: true}));",
+        len(SENTENCES) - 1,
+    )
+    time.sleep(3)
+    # Its decision opened: where the answer came from, and the plan.
+    # Its calls ("Call intent_router.decision", or "Call 2 tools" with the
+    # action's): the decision is the first.
+    header = browser.until(
+        f"{_DEEP} return walk(document, (el) => el.slot === 'header'"
+        " && el.textContent.trim().startsWith('Call '));"
+    )
+    browser.driver.execute_script("arguments[0].click();", header)
+    time.sleep(1)
     browser.shot("debug.png")
 
 
