@@ -261,6 +261,9 @@ class Words:
     senses: Mapping[str, frozenset[str]]
     # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
     numbers: Mapping[str, float]
+    # Levels said in words, by the phrase said, as the percentage they mean
+    # ("full", "halfway", "à fond", "al máximo").
+    levels: Mapping[str, float]
     # Phrases that say what to do ("turn off", "ausschalten", "éteins").
     verbs: Mapping[Verb, frozenset[str]]
     # Participles that say a state a verb leaves ("abgeschlossen", "abierta",
