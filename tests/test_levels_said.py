@@ -107,12 +107,6 @@ LEVELS = [
         ("fan.set_percentage", {"percentage": 100}),
     ),
     (
-        "en",
-        "open the hall window halfway",
-        WINDOW,
-        ("cover.set_cover_position", {"position": 50}),
-    ),
-    (
         "de",
         "Schalte den Ventilator auf volle Leistung",
         FAN,
