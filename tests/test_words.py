@@ -437,5 +437,5 @@ FULL = (Value(100, Unit.PERCENT),)
 def test_a_level_is_said_with_the_words_that_set_it(
     text: str, language: str, values: tuple[Value, ...]
 ) -> None:
-    """ "Al massimo" is full; "Massimo", "the maximum temperature", "voll" none."""
+    """A level with the words that set it ("al massimo") is one; a name is none."""
     assert said_values(said_words(text, language), language)[0] == values
