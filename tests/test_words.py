@@ -412,3 +412,30 @@ def test_no_value_from_an_article_or_hedge(
 ) -> None:
     """An article or hedge is a number only with its unit ("ein Grad")."""
     assert said_values(said_words(text, language), language)[0] == values
+
+
+FULL = (Value(100, Unit.PERCENT),)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "values"),
+    [
+        ("What's the maximum temperature today", "en", ()),
+        ("Turn on Max's lamp", "en", ()),
+        ("Turn on the fan at full speed", "en", FULL),
+        ("Ist der Mülleimer voll", "de", ()),
+        ("Heizung auf maximal zwanzig Grad", "de", (Value(20, Unit.DEGREES),)),
+        ("Dreh die Musik auf volle Lautstärke", "de", FULL),
+        ("Allume la lampe du fond", "fr", ()),
+        ("Mets le ventilateur à fond", "fr", FULL),
+        ("Is de vaatwasser vol", "nl", ()),
+        ("Zet de ventilator op vol", "nl", FULL),
+        ("Accendi la lampada di Massimo", "it", ()),
+        ("Accendi il ventilatore al massimo", "it", FULL),
+    ],
+)
+def test_a_level_is_said_with_the_words_that_set_it(
+    text: str, language: str, values: tuple[Value, ...]
+) -> None:
+    """A level with the words that set it ("al massimo") is one; a name is none."""
+    assert said_values(said_words(text, language), language)[0] == values

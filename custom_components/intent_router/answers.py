@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from .device_states import ASKED_IN, asked_state
 from .domains import state_left
-from .grounding import candidates, namesakes
+from .grounding import candidates
 from .language import fold, stop_words, words, words_for
 from .language.tables import STATE_VERBS, Verb
+from .named import namesakes
 from .outdoors import outdoor_temperature
 from .reading import Mentions, Reading
 from .speech import Names, Phrase, phrase

@@ -329,7 +329,9 @@ def _entity_info(
     """Name, aliases, area, floor and the attributes that matter, for one entity."""
     aliases: tuple[str, ...] = ()
     area_id: str | None = None
+    device_id: str | None = None
     if entry := entity_reg.async_get(state.entity_id):
+        device_id = entry.device_id
         aliases = tuple(sorted(a for a in entry.aliases if isinstance(a, str) and a))
         area_id = entry.area_id
         if area_id is None and entry.device_id:
@@ -346,6 +348,7 @@ def _entity_info(
         attributes={k: v for k in keep if (v := state.attributes.get(k)) is not None},
         all_attributes=state.attributes,
         floor=floors.get(area.id) if area else None,
+        device_id=device_id,
     )
 
 

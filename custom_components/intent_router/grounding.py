@@ -23,8 +23,9 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .catalog import Catalog, folded_name
+from .catalog import Catalog
 from .domains import domain_info, domain_of
+from .named import namesakes
 from .reading import Mentions
 from .records import Action, EntityInfo, Plan
 
@@ -158,21 +159,6 @@ def _of_kind(
         if (info.domain in kinds if kinds else mentions.everything)
         and mentions.fits_class(info, loosely=loosely)
         and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
-    ]
-
-
-def namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
-    """Other devices whose names hold a subject's: the door's own lock.
-
-    "Ist die Hintertür abgeschlossen?" names the door's contact sensor
-    ("Hintertür"), which cannot be locked; "Hintertürschloss" can. So does
-    "lock it" after "is the back door open?".
-    """
-    said = {folded_name(info.name) for info in subjects}
-    return [
-        info
-        for info in catalog.exposed.values()
-        if info not in subjects and any(name in folded_name(info.name) for name in said)
     ]
 
 

@@ -132,7 +132,7 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
 def vocabulary(
     catalog: Catalog, language: str, generic: frozenset[str]
 ) -> frozenset[str]:
-    """Every word a misheard word may be: names, places, kinds, verbs.
+    """Every word a misheard word may be: names, places, kinds, verbs, levels.
 
     Only kinds the home has: "heading" is no misheard "heating" in a home
     without a thermostat.
@@ -155,6 +155,11 @@ def vocabulary(
                 w
                 for phrases in (spoken.verbs.values() if spoken else ())
                 for phrase in phrases
+                for w in phrase.split()
+            ),
+            *(
+                w
+                for phrase in (spoken.levels if spoken else ())
                 for w in phrase.split()
             ),
         }

@@ -4,11 +4,13 @@ Home Assistant acts as soon as it handles a sentence, so these run on what
 it recognised, before it is handled (local_intents.py): a kind word taken
 for the room's devices, a mute said as a switch, a device named like a room
 where the words mean another kind. A match any of them finds is left to the
-agent's own reading.
+agent's own reading. A value said beside the match ("to full") is one the
+match left out: the agent sends it with the match's targets.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from homeassistant.components import conversation
@@ -33,8 +35,9 @@ from .language.music import MUSIC_WORDS
 from .language.tables import Verb
 from .local_plans import called_elsewhere
 from .named import another_kind_meant as named_another_kind, kinds_meant_by
-from .said import Said
+from .said import Said, said_words
 from .senses import place_phrases
+from .values import Value, said_values
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
@@ -139,3 +142,17 @@ def switches_not_sound(said: Said) -> bool:
     ):
         return False
     return bool(spans(list(said.terms), spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
+
+
+def value_beside(said: Said, matched: Iterable[str]) -> Value | None:
+    """A value said with its unit that a match of HA's sentences left out.
+
+    HA's gazetteer reads "hey, turn on the kitchen lights to full" as a
+    turn-on and drops "to full". The words of the match's own slots
+    (`matched`: a name with a number in it, "50 %" as a brightness) are
+    the match's; a bare number beside it ("for 10 minutes") says no level.
+    """
+    language = said.language
+    own = {word for text in matched for word in said_words(text, language)}
+    values, _ = said_values([word for word in said.terms if word not in own], language)
+    return next((value for value in values if value.unit is not None), None)

@@ -8,7 +8,7 @@ bedroom" work after it too.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,11 +29,18 @@ from .domains import VOLUME_PERCENT, domain_info
 from .executor import prior_of
 from .ha_music import music_control, music_play, slot_text
 from .heard import all_heard
-from .language import distinctive_words, words_for
+from .language import Verb, distinctive_words, words_for
 from .language.music import says_another_command
-from .local_checks import another_kind_meant, not_what_was_called, switches_not_sound
-from .records import Action, ExecutedAction
+from .local_checks import (
+    another_kind_meant,
+    not_what_was_called,
+    switches_not_sound,
+    value_beside,
+)
+from .local_plans import service_call
+from .records import Action, EntityInfo, ExecutedAction
 from .said import Said
+from .values import Value
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
@@ -47,9 +54,10 @@ class Held:
     """A local match that must not act yet: what it would do, for the gate.
 
     Home Assistant acts as soon as it handles a sentence, so a sentence that
-    would open the home (unlock a door, open a garage) is recognised, not
-    handled. Its `actions` are one service call per service and values,
-    with every target HA matched for it.
+    would open the home (unlock a door, open a garage), or whose words say a
+    value the match left out ("turn on the fan at full speed"), is
+    recognised, not handled. Its `actions` are one service call per service
+    and values, with every target HA matched for it.
     """
 
     actions: tuple[Action, ...]
@@ -86,8 +94,9 @@ async def async_handle_locally(
 ) -> intent.IntentResponse | Held | Declined | None:
     """HA's strict local match: exact wording, exposed entities; else None.
 
-    A match whose service calls `asks` first is returned as `Held` instead
-    of being handled; anything else (a question, a timer, a command for the
+    A match whose service calls `asks` first, or that switches on where a
+    value was said beside it, is returned as `Held` (with the value)
+    instead of being handled; anything else (a question, a timer, a command for the
     state a device shows already) runs as HA runs it, whatever else is in
     the room. A match that fails (an error response, or an intent whose
     integration is not set up) is no answer either: the model, or the
@@ -120,8 +129,9 @@ async def async_handle_locally(
         if declined or not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
-        if any(asks(service, state) for service, _, state in calls):
-            held.append(Held(_grouped(calls)))
+        valued = _with_value_beside(calls, said, _matched_words(result))
+        if valued or any(asks(service, state) for service, _, state in calls):
+            held.append(Held(_grouped(valued or calls)))
             return True
         if control := music_control(result, targets):
             held.append(Held(control))
@@ -184,8 +194,12 @@ async def async_handle_by_gazetteer(
     )
     if not isinstance(calls, list):
         return calls
-    if any(asks(tool, state) for tool, _, state in calls):
-        return Held(_grouped(calls))
+    matched = (
+        text for frame in frames for v in frame.slots.values() if (text := slot_text(v))
+    )
+    valued = _with_value_beside(calls, said, matched)
+    if valued or any(asks(tool, state) for tool, _, state in calls):
+        return Held(_grouped(valued or calls))
     result = await conversation.async_converse(
         hass,
         user_input.text,
@@ -324,6 +338,50 @@ def _proposed_calls(
         service, data = to_service(state.domain, slots)
         calls.append((f"{state.domain}.{service}", data, state))
     return calls
+
+
+def _matched_words(result: RecognizeResult) -> list[str]:
+    """The words a recognised sentence's slots took, as said and as matched."""
+    return [
+        text
+        for entity in result.entities.values()
+        for text in (entity.text, slot_text(entity.value))
+        if text
+    ]
+
+
+def _with_value_beside(
+    calls: list[_Call], said: Said, matched: Iterable[str]
+) -> list[_Call] | None:
+    """HA's calls that switch on, set to a value said beside its match.
+
+    "Turn on the kitchen lights to full" is the lights at full brightness;
+    the same words set a fan's speed, a cover's position, a player's volume,
+    as the domain takes a level (local_plans.service_call). A call that
+    cannot take it (a switch) stays as HA makes it. None: no value was left
+    out, or nothing takes it.
+    """
+    value = value_beside(said, matched)
+    if value is None:
+        return None
+    valued = [_valued(call, value) for call in calls]
+    return valued if valued != calls else None
+
+
+def _valued(call: _Call, value: Value) -> _Call:
+    """One call that switches on, as the call that sets the value instead."""
+    tool, data, state = call
+    domain, _, service = tool.partition(".")
+    info = EntityInfo(
+        state.entity_id, state.name, (), None, state.state, {}, state.attributes
+    )
+    setting = service_call(info, {Verb.ON}, (value,))
+    if service != domain_info(domain).turn_on or setting is None:
+        return call
+    set_service, set_data = setting
+    # A colour said with it stays ("turn the lights red at full brightness").
+    kept = data if set_service == service else {}
+    return (f"{domain}.{set_service}", {**kept, **set_data}, state)
 
 
 def _grouped(calls: list[_Call]) -> tuple[Action, ...]:

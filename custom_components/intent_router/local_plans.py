@@ -19,9 +19,10 @@ from typing import Protocol
 
 from .catalog import Catalog
 from .domains import domain_info, domain_of, verb_service
-from .grounding import candidates, namesakes
+from .grounding import candidates
 from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
 from .language.tables import FIXTURES, STATE_VERBS
+from .named import namesakes
 from .reading import Reading
 from .records import Action, EntityInfo, ExecutedAction, Plan
 from .restorers import ServiceCall

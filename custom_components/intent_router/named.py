@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
 
-from .catalog import Catalog
+from .catalog import Catalog, folded_name
 from .domains import domain_info, domains_acting_on, verb_service
 from .language import (
     LANGUAGES,
@@ -239,7 +239,59 @@ def named(
         for b in parts
     ):
         return {e: hit for e, hit in chosen.items() if e not in parts}
-    return chosen
+    return chosen if question else _stood_in(chosen, catalog, verbs)
+
+
+def namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:
+    """Other devices whose names hold a subject's, or on its device: its lock.
+
+    "Ist die Hintertür abgeschlossen?" names the door's contact sensor
+    ("Hintertür"), which cannot be locked; "Hintertürschloss" can, as can a
+    lock on the sensor's own device. So does "lock it" after "is the back
+    door open?".
+    """
+    said = {folded_name(info.name) for info in subjects}
+    devices = {info.device_id for info in subjects} - {None}
+    return [
+        info
+        for info in catalog.exposed.values()
+        if info not in subjects
+        and (
+            info.device_id in devices
+            or any(name in folded_name(info.name) for name in said)
+        )
+    ]
+
+
+def _stood_in(
+    chosen: dict[str, frozenset[str]], catalog: Catalog, verbs: set[Verb]
+) -> dict[str, frozenset[str]]:
+    """A device named that no verb said fits, as the one that stands in for it.
+
+    "Mach die Haustür auf", "abre la puerta principal": the door's contact
+    sensor ("Haustür") cannot be opened; its lock, a namesake that stands in
+    for its door (`DomainInfo.stand_ins`: "Haustürschloss", "Cerradura
+    puerta principal", or one on the sensor's device), is unlocked, which
+    asks first.
+    """
+    out: dict[str, frozenset[str]] = {}
+    for entity_id, hit in chosen.items():
+        info = catalog.exposed[entity_id]
+        if not verbs or _acts_on(info, verbs):
+            out[entity_id] = hit
+            continue
+        locks = [
+            other
+            for other in namesakes([info], catalog)
+            if domain_info(other.domain).stand_ins and _acts_on(other, verbs)
+        ]
+        out.update({other.entity_id: hit for other in locks} or {entity_id: hit})
+    return out
+
+
+def _acts_on(info: EntityInfo, verbs: Collection[Verb]) -> bool:
+    """Whether a verb said means a service of the device's."""
+    return any(verb_service(info.domain, verb) is not None for verb in verbs)
 
 
 def kinds_meant(

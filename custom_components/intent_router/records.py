@@ -133,6 +133,8 @@ class EntityInfo:
     # Everything the entity reports, for matching service and field filters.
     all_attributes: Mapping[str, Any] = field(default_factory=dict)
     floor: str | None = None
+    # The device it belongs to: a door's lock and its contact sensor may share one.
+    device_id: str | None = None
 
     @property
     def domain(self) -> str:

@@ -2,7 +2,8 @@
 
 The reading (reading.py) reads the words as `Said.terms` (said.py) keeps
 them, with the symbols speech-to-text writes ("%", "°") and decimals as
-words, and finds the values among them with `said_values`.
+words, and finds the values among them with `said_values`. A level said in
+words ("full speed", "halfway", "à fond") is the percentage it means.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Value:
 def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:
     """The numbers said (digits or words) with the unit after each.
 
+    A level said in words is a percentage ("at full speed": 100 percent).
     Words that soften ("a bit", "ein bisschen", "un poco") say no amount.
     A number word that is also an article or a reference ("ein", "un",
     "een", "one") is one only where a unit follows it ("ein Grad wärmer",
@@ -40,6 +42,7 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     """
     spoken = words_for(language)
     numbers = spoken.numbers if spoken else {}
+    levels = spoken.levels if spoken else {}
     units = spoken.units if spoken else {}
     hedged = spans(tokens, spoken.hedges) if spoken else set()
     small = spoken.stop | spoken.reference if spoken else frozenset()
@@ -47,6 +50,11 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     used: set[str] = set()
     index = 0
     while index < len(tokens):
+        if level := _level_at(tokens, index, levels):
+            values.append(Value(level[0], Unit.PERCENT))
+            used.update(tokens[index : index + level[1]])
+            index += level[1]
+            continue
         number, width = (
             (None, 0) if index in hedged else _number_at(tokens, index, numbers)
         )
@@ -71,11 +79,30 @@ def _number_at(
     word = tokens[index]
     if _NUMBER.match(word):
         return float(word.replace("_", ".")), 1
+    return _longest_at(tokens, index, numbers) or (None, 0)
+
+
+def _level_at(
+    tokens: list[str], index: int, levels: Mapping[str, float]
+) -> tuple[float, int] | None:
+    """The level said at `index`, unless one said from the next word goes further.
+
+    "At full speed" is "full speed", not "at full" and a word left over.
+    """
+    here = _longest_at(tokens, index, levels)
+    later = _longest_at(tokens, index + 1, levels)
+    return None if here and later and later[1] >= here[1] else here
+
+
+def _longest_at(
+    tokens: list[str], index: int, phrases: Mapping[str, float]
+) -> tuple[float, int] | None:
+    """The longest phrase of a table said at `index`: its value and width."""
     for width in range(min(_WIDEST, len(tokens) - index), 0, -1):
         phrase = " ".join(tokens[index : index + width])
-        if phrase in numbers:
-            return numbers[phrase], width
-    return None, 0
+        if phrase in phrases:
+            return phrases[phrase], width
+    return None
 
 
 def _unit_at(

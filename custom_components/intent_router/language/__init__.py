@@ -330,6 +330,7 @@ def table_words(language: str) -> frozenset[str]:
         *(p for found in spoken.kinds.values() for p in found),
         *(p for found in spoken.senses.values() for p in found),
         *spoken.numbers,
+        *spoken.levels,
         *(p for found in spoken.verbs.values() for p in found),
         *(p for found in spoken.states.values() for p in found),
         *(p for found in spoken.classes.values() for p in found),

@@ -99,6 +99,9 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         kind_names={domain: frozenset(found[:2]) for domain, found in kinds.items()},
         senses=_keyed(table["senses"]),
         numbers=_numbers(table["numbers"]),
+        levels={
+            said: level for level, found in table["levels"].items() for said in found
+        },
         verbs={Verb(verb): frozenset(found) for verb, found in table["verbs"].items()},
         states={Verb(verb): frozenset(f) for verb, f in table["states"].items()},
         classes=_classes(

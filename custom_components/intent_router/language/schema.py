@@ -91,6 +91,14 @@ def _number(value: Any) -> float:
     return float(value)
 
 
+def _percent(value: Any) -> float:
+    """A percentage, 0 to 100."""
+    number = _number(value)
+    if not 0 <= number <= 100:  # noqa: PLR2004 - a percentage
+        raise vol.Invalid(f"{value!r} is no percentage")
+    return number
+
+
 def _spellings(value: Any) -> list[str]:
     """A number's spelling, or a list of them."""
     return [_phrase(value)] if not isinstance(value, list) else _PHRASES(value)
@@ -191,6 +199,7 @@ WORDS_FILE = vol.Schema(
             for table in ("said", "units", "teens", "tens")
         }
         | {vol.Optional("joins", default=[]): [_JOIN]},
+        vol.Optional("levels", default={}): {_percent: _PHRASES},
         vol.Optional("states", default={}): {_keys(list(Verb)): _PHRASES},
         vol.Optional("classes", default={}): {_dotted(): _PHRASES},
         vol.Optional("not_from_home_assistant", default={}): {

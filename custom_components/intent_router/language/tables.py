@@ -135,6 +135,13 @@ PLACES = frozenset(
 )
 
 
+# The senses that are parts of a thing's name, where it is or what it is
+# for, which a compound or a phrase joins to a kind ("Nachttisch|lampe",
+# "ventilateur de plafond"): said with a kind, they find the home's name
+# of the same part in another language ("Bedside Lamp", "Ceiling Fan").
+PARTS = frozenset({"bedside", "ceiling", "desk"})
+
+
 # Things of the senses table that are one kind of device, with the sense
 # of the word their names share with others of the kind: a floor lamp is a
 # light and a lamp ("Living Room Lamp"); a ceiling light only a light.
@@ -261,6 +268,9 @@ class Words:
     senses: Mapping[str, frozenset[str]]
     # Spoken numbers, by the phrase said ("fifty", "dix sept", "half").
     numbers: Mapping[str, float]
+    # Levels said in words, by the phrase said, as the percentage they mean
+    # ("full", "halfway", "à fond", "al máximo").
+    levels: Mapping[str, float]
     # Phrases that say what to do ("turn off", "ausschalten", "éteins").
     verbs: Mapping[Verb, frozenset[str]]
     # Participles that say a state a verb leaves ("abgeschlossen", "abierta",
