@@ -194,7 +194,7 @@ def _yes_or_no(
     if len(judged) != 1:
         return None
     info, held = judged[0]
-    state = _said_state(info, values)
+    state = said_state(info, values)
     return Answer(
         [phrase("answer_yes" if held else "answer_no"), state], (info.entity_id,)
     )
@@ -233,7 +233,7 @@ def _any(
     return Answer(
         [
             phrase("answer_yes" if held else "answer_no"),
-            *(_said_state(info, values) for info in those),
+            *(said_state(info, values) for info in those),
         ],
         tuple(info.entity_id for info in those or subjects),
     )
@@ -392,7 +392,7 @@ def _sensed(
         return None
     held = info.state == ("off" if said & off and not said & on else "on")
     return Answer(
-        [phrase("answer_yes" if held else "answer_no"), _said_state(info, values)],
+        [phrase("answer_yes" if held else "answer_no"), said_state(info, values)],
         (info.entity_id,),
     )
 
@@ -450,12 +450,12 @@ def _states(entities: list[EntityInfo], values: SpokenValues) -> Answer | None:
     if not entities:
         return None
     return Answer(
-        [_said_state(info, values) for info in entities],
+        [said_state(info, values) for info in entities],
         tuple(info.entity_id for info in entities),
     )
 
 
-def _said_state(info: EntityInfo, values: SpokenValues) -> Phrase:
+def said_state(info: EntityInfo, values: SpokenValues) -> Phrase:
     """One device's state, as a sentence."""
     key = "answer_mode" if _is_mode(info) else "answer_state"
     return phrase(key, name=info.name, state=_state(info, values))

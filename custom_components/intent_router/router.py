@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from .catalog import Catalog, async_build_catalog, unexposed_named
 from .chooser import Chooser
 from .domains import action_asks_first
+from .forecast import async_weather_answered
 from .gate import learns
 from .grounding import candidates
 from .language import content_words
@@ -230,7 +231,11 @@ class Router:
     async def _async_answered(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
     ) -> TurnResult | None:
-        """A question whose subject the reading knows, answered by the home."""
+        """A question whose subject the reading knows, answered by the home.
+
+        The weather asked about with words besides ("will it rain
+        tomorrow?") is the weather entity's, its forecast's for a day said.
+        """
         return await async_answered(
             self._hass,
             utterance,
@@ -238,7 +243,7 @@ class Router:
             catalog,
             self._settings.confirm_domains,
             Source.READING,
-        )
+        ) or await async_weather_answered(self._hass, utterance, reading, catalog)
 
     async def _async_read(
         self, utterance: Utterance, reading: Reading, catalog: Catalog

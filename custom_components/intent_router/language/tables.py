@@ -99,6 +99,19 @@ STATE_VERBS = frozenset(
 # Verbs only some devices do, which say the device with no noun: "sauge
 # hier" is the vacuum's, "back to base" a vacuum's or a mower's, "next
 # song" a player's.
+# The days a forecast is asked for, by name (`Words.days`): today, tomorrow,
+# and the weekdays in the order Python numbers them (Monday is 0).
+DAYS = (
+    "today",
+    "tomorrow",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+)
 DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK, Verb.NEXT, Verb.PREVIOUS})
 # Of these, words that are as often a noun or an adjective ("the vacuum",
 # "the lamp next to the bed", "the last light"): the verb only of a
@@ -314,6 +327,9 @@ class Words:
     # What a complaint is said with and adds nothing to ("it's", "es ist",
     # "c'est", "het is"): read only beside a complaint, never as "it".
     complaint_frame: frozenset[str]
+    # The days a forecast is asked for ("tomorrow", "am Freitag"), by
+    # `DAYS` name: the first phrase of each is how a reply says it.
+    days: Mapping[str, tuple[str, ...]]
     # How a request to play music by name is said; None: left to Home
     # Assistant's sentences and the model.
     music: MusicWords | None = None
