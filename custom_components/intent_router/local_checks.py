@@ -34,7 +34,7 @@ from .language import (
 from .language.music import MUSIC_WORDS
 from .language.tables import Verb
 from .local_plans import called_elsewhere
-from .named import another_kind_meant as named_another_kind, kinds_meant_by
+from .meant import another_kind_meant as named_another_kind, kinds_meant_by
 from .said import Said, said_words
 from .senses import place_phrases
 from .values import Value, said_values

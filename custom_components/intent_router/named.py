@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from types import MappingProxyType
 
 from .catalog import Catalog, folded_name
-from .domains import domain_info, domains_acting_on, verb_service
+from .domains import domain_info, verb_service
 from .language import (
     LANGUAGES,
     Verb,
@@ -25,18 +25,20 @@ from .language import (
     kind_words,
     name_terms,
     singular,
-    words_for,
 )
-from .language.shapes import phrases_said, verbs_said
+from .meant import (
+    another_kind_meant,
+    kind_meant_instead,
+    meant_besides,
+    named_like_place,
+    nouns,
+    nouns_said,
+)
 from .records import EntityInfo
-from .said import Said
 from .senses import place_phrases
 
 # No word says or implies a kind.
 _NOTHING_MEANT: Mapping[str, frozenset[str]] = MappingProxyType({})
-
-# What "everything" said means of a place: every kind in it (`kinds_meant`).
-EVERY_KIND = "*"
 
 
 @dataclass(slots=True, frozen=True)
@@ -62,7 +64,7 @@ def heads_of_names(
 ) -> set[str]:
     """Kind words said right beside a name of that kind ("desk lamp light")."""
     kinds: dict[str, set[str]] = {}
-    for kind, found in _nouns(language).items():
+    for kind, found in nouns(language).items():
         for word in found:
             kinds.setdefault(word, set()).add(kind)
     return {
@@ -190,8 +192,9 @@ def named(
         )
         # "Everything in the kitchen" is the place, not a speaker called so.
         and not (
-            besides.everything and _named_like_place((info.name, *info.aliases), places)
+            besides.everything and named_like_place((info.name, *info.aliases), places)
         )
+        and (question or not kind_meant_instead(info.domain, hit, verbs, language))
     }
     # Of names the same words say, those said in full, and of those the ones
     # whose kind another noun says ("the reading scene": the scene Reading,
@@ -212,7 +215,7 @@ def named(
                 # geschlossen?"), no noun: the lock and the door both answer.
                 set()
                 if question
-                else _nouns_said(heard, hit, language) | _meant_besides(hit, meant),
+                else nouns_said(heard, hit, language) | meant_besides(hit, meant),
                 {e: _near(catalog.exposed[e], besides.follows) for e in hits},
             )
         )
@@ -294,90 +297,6 @@ def _acts_on(info: EntityInfo, verbs: Collection[Verb]) -> bool:
     return any(verb_service(info.domain, verb) is not None for verb in verbs)
 
 
-def kinds_meant(
-    heard: Collection[str],
-    verbs: Mapping[Verb, set[str]],
-    complained: Mapping[tuple[str, Verb], set[str]],
-    language: str,
-) -> dict[str, frozenset[str]]:
-    """Each word said that says or implies a kind of device, with its kinds.
-
-    A kind's own word no verb said ("Licht", "temperature"); a verb said
-    by a kind's word, for the kinds the verb acts on ("brighter", "più
-    luce": lights; "open" is no sensor's); a complaint's words ("too
-    dark": lights); "everything" (`EVERY_KIND`, every kind that is in the
-    place, which no device named like the place is).
-    """
-    spoken = words_for(language)
-    if spoken is None:
-        return {}
-    verb_words = {word for found in verbs.values() for word in found}
-    meant: dict[str, set[str]] = {}
-    for kind, kind_said in spoken.kinds.items():
-        for word in kind_said.intersection(heard) - verb_words:
-            meant.setdefault(word, set()).add(kind)
-    for verb, found in verbs.items():
-        acting = domains_acting_on(frozenset({verb}))
-        for kind, kind_said in spoken.kinds.items():
-            for word in kind_said & found if kind in acting else ():
-                meant.setdefault(word, set()).add(kind)
-    for (domain, _), found in complained.items():
-        for word in found:
-            meant.setdefault(word, set()).add(domain)
-    # "Everything in the kitchen": what is there, of every kind, and no
-    # device named like the place.
-    for word in spoken.everything.intersection(heard):
-        meant.setdefault(word, set()).add(EVERY_KIND)
-    return {word: frozenset(kinds) for word, kinds in meant.items()}
-
-
-def _meant_besides(
-    hit: Collection[str], meant: Mapping[str, frozenset[str]]
-) -> set[str]:
-    """The kinds words other than a name's own say or imply."""
-    return {kind for word, kinds in meant.items() if word not in hit for kind in kinds}
-
-
-def kinds_meant_by(said: Said) -> dict[str, frozenset[str]]:
-    """`kinds_meant` of an utterance's own words, before the home is read."""
-    spoken = words_for(said.language)
-    if spoken is None:
-        return {}
-    own = list(said.terms)
-    return kinds_meant(
-        own,
-        verbs_said(own, own, spoken, question=said.question),
-        phrases_said(own, spoken.complaints),
-        said.language,
-    )
-
-
-def another_kind_meant(
-    domain: str,
-    names: Collection[str],
-    hit: Collection[str],
-    meant: Mapping[str, frozenset[str]],
-    places: frozenset[str],
-) -> bool:
-    """Whether a device named like a place is not what the words mean.
-
-    A speaker called "Kitchen" is that speaker only where no other kind is
-    said or implied beside its name (`hit`; `meant`, from `kinds_meant`):
-    "it's too dark in the kitchen" means the kitchen's lights, "play music
-    in the kitchen" the speaker. `places` are the folded names of the
-    home's places and the rooms and floors every shipped language names.
-    """
-    if not _named_like_place(names, places):
-        return False
-    kinds = _meant_besides(hit, meant)
-    return bool(kinds) and domain not in kinds
-
-
-def _named_like_place(names: Collection[str], places: frozenset[str]) -> bool:
-    """Whether a device goes by the name of a place ("Kitchen", "Salon")."""
-    return any(fold(name) in places for name in names if name)
-
-
 def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
     """Whether a verb says what such a device does.
 
@@ -431,25 +350,8 @@ def _of_kind_said(
     question a kind's word may be a state instead.
     """
     own = frozenset(w for name in names for w in name_terms(name, language))
-    said = _nouns_said(heard, own, language) | _meant_besides(own, meant)
+    said = nouns_said(heard, own, language) | meant_besides(own, meant)
     return not said or domain in said
-
-
-def _nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
-    """The kinds the words beside a name say by a noun (no verb's word)."""
-    return {kind for kind, found in _nouns(language).items() if found & (heard - hit)}
-
-
-@cache
-def _nouns(language: str) -> dict[str, frozenset[str]]:
-    """Each kind's words that are no verb's ("lamp", not "brighter")."""
-    spoken = words_for(language)
-    if spoken is None:
-        return {}
-    verb_words = {
-        w for found in spoken.verbs.values() for p in found for w in p.split()
-    }
-    return {kind: found - verb_words for kind, found in spoken.kinds.items()}
 
 
 def _said_name(

@@ -64,7 +64,8 @@ from .language.shapes import (
     verbs_said,
 )
 from .language.tables import FIXTURES, OPPOSITE_VERBS
-from .named import Besides, heads_of_names, kinds_meant, named, resolved
+from .meant import kinds_meant
+from .named import Besides, heads_of_names, named, resolved
 from .places import in_places, places_apart, places_said
 from .records import EntityInfo
 from .said import Said, said_words
@@ -414,11 +415,10 @@ def _mentions(
 ) -> tuple[Mentions, set[str], set[str]]:
     """Names first, then places, then kinds from the words left.
 
-    A word said as a verb ("switch the fan on") is not also a kind, and a
-    kind word beside a name of that kind is the name's ("the desk lamp
-    light"). Also the words used, and of those the words that named a device
-    or a place. `besides` decides between names (named.py), a follow-up's
-    only where no place is said; `here`: "in here" was said.
+    A verb's word ("switch the fan on") is no kind, and a kind word beside a
+    name of that kind is the name's ("the desk lamp light"). Also the words
+    used, and of those the ones that named a device or a place. `besides`
+    decides between names (named.py); `here`: "in here" was said.
     """
     spoken = words_for(language)
     said = set(heard)

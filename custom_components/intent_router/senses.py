@@ -32,7 +32,7 @@ def sense_bridges(
 
     Each spoken phrase ("wohnzimmer", "stube"), by its words that are not
     stop words, with the home's words of the same sense ("living room"),
-    where the home does not say the phrase itself.
+    where the home does not say the phrase itself, nor a name here its words.
     A home's name has a sense where it is the sense's phrase, or holds one
     of two words or a long compound ("Living Room Lamp", "Deckenleuchte
     Flur"): a short word alone ("Front Camera") may be another language's
@@ -58,7 +58,10 @@ def sense_bridges(
         own = {" ".join(terms(phrase, language)) for phrase in phrases}
         if home:
             home_words = [w for h in sorted(home) for w in h.split()]
-            for phrase in own - home:
+            # Names first: words a name here says ("Küche Decke") stay its.
+            for phrase in {
+                p for p in own - home if not any(_within(n, p.split()) for n in named)
+            }:
                 # A class word stays: "garaje" is still a garage door.
                 kept = [w for w in phrase.split() if w in classed]
                 key = tuple(w for w in phrase.split() if w not in spoken.stop)
@@ -81,6 +84,11 @@ def _holds(name: list[str], phrase: list[str], beside: frozenset[str]) -> bool:
         return True
     if len(phrase) == 1 and len(phrase[0]) < _LONG_WORD and not beside & set(name):
         return False
+    return _within(name, phrase)
+
+
+def _within(name: list[str], phrase: list[str]) -> bool:
+    """Whether a name says a phrase's words, in order, side by side."""
     return any(
         name[start : start + len(phrase)] == phrase
         for start in range(len(name) - len(phrase) + 1)
