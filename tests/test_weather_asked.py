@@ -167,3 +167,26 @@ async def test_a_command_with_a_weather_word_is_no_question(
 
     assert speech(result) == "Do you want me to turn on Kitchen Lights?"
     assert home_states(hass) == before
+
+
+NOT_ASKED = [
+    ("fr", "annonce qu'il pleut"),
+    ("fr", "il reste combien de temps au minuteur pour fermer la fenêtre"),
+    ("en", "it's raining"),
+]
+
+
+@pytest.mark.parametrize(("language", "said"), NOT_ASKED)
+async def test_the_weather_said_in_passing_asks_nothing_of_it(
+    hass: HomeAssistant,
+    agent: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """A statement of the weather, or a timer's time, is no weather question."""
+    llm_server.add_reply('{"pick":0}')
+
+    result = await converse(hass, agent, said, language=language)
+
+    assert "Home" not in speech(result)

@@ -474,13 +474,14 @@ def _state(info: EntityInfo, values: SpokenValues) -> str:
     """
     attributes = info.all_attributes
     unit = attributes.get("unit_of_measurement")
-    if unit or is_number(info.state):
+    if info.domain != "weather" and (unit or is_number(info.state)):
         return values.quantity(info.state, str(unit or ""))
     said = values.state(info.domain, attributes.get("device_class"), info.state)
     if info.domain == "climate" and (target := attributes.get("temperature")):
         return f"{said}, {values.quantity(target, '°')}"
     if info.domain == "weather" and is_number(outside := attributes.get("temperature")):
-        return f"{said}, {values.quantity(outside, str(attributes.get('temperature_unit') or '°'))}"
+        unit = attributes.get("temperature_unit") or unit or "°"
+        return f"{said}, {values.quantity(outside, str(unit))}"
     if info.domain == "media_player" and (title := attributes.get("media_title")):
         artist = attributes.get("media_artist")
         return f"{said}: {title}" + (f", {artist}" if artist else "")

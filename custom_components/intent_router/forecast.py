@@ -1,9 +1,9 @@
 """The weather asked about, answered by the home's weather entity.
 
 "Will it rain tomorrow?", "should I wear a jacket today?", "wie wird das
-Wetter am Freitag?": a turn that says the weather (the weather kind's words:
-the weather itself, a condition, what to wear) and asks for no change is
-about the weather, whatever else its words say. A day said (`Words.days`:
+Wetter am Freitag?": a turn that asks of the weather (the weather kind's
+words: the weather itself, a condition; or what people wear for it) and
+for no change is about the weather, whatever else its words say. A day said (`Words.days`:
 today, tomorrow, a weekday) is answered with that day's forecast, as the
 entity's `weather.get_forecasts` returns it; no day, or a day the forecast
 does not reach, with the weather now, as its state shows it (answers.py).
@@ -20,7 +20,7 @@ from homeassistant.util import dt as dt_util
 
 from .answers import said_state
 from .const import LOGGER
-from .language import fold, words_for
+from .language import fold, spans, words, words_for
 from .language.tables import DAYS, STATE_VERBS
 from .records import Outcome
 from .replies import Source, TurnResult
@@ -41,18 +41,22 @@ WEATHER = "weather"
 _WEEKDAYS = DAYS[2:]
 
 
-def weather_asked(reading: Reading) -> bool:
+def weather_asked(reading: Reading, text: str) -> bool:
     """Whether a turn asks about the weather and for nothing else.
 
-    The weather is said and no device is; no verb asks for a change, and a
-    statement says no verb at all ("do I need an umbrella").
+    It says no device, no other kind ("wie lange noch am Fenster?") and no
+    verb that asks for a change; the weather said asks it in a question or
+    with a day ("will it rain tomorrow"), what people wear for it anywhere
+    ("do I need an umbrella"). "Annonce qu'il pleut" asks nothing.
     """
     mentions = reading.mentions
-    return (
+    if mentions.entities or mentions.kinds - {WEATHER} or reading.verbs - STATE_VERBS:
+        return False
+    spoken = words_for(reading.language)
+    worn = spoken is not None and bool(spans(words(text), spoken.wear))
+    return worn or (
         WEATHER in mentions.kinds
-        and not mentions.entities
-        and not reading.verbs - STATE_VERBS
-        and (reading.question or not reading.verbs)
+        and (reading.question or day_said(text, reading.language) is not None)
     )
 
 
@@ -87,7 +91,7 @@ async def async_weather_answered(
     hass: HomeAssistant, utterance: Utterance, reading: Reading, catalog: Catalog
 ) -> TurnResult | None:
     """The weather a turn asks about, or None: it asks none, or none is exposed."""
-    if not weather_asked(reading):
+    if not weather_asked(reading, utterance.said.text):
         return None
     # The first, as Home Assistant's own weather intent takes it, or the
     # speaker's room's.

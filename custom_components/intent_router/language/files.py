@@ -127,6 +127,7 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
             for domain, _, verb in (key.partition("."),)
         },
         complaint_frame=frozenset(table["complaint_frame"]),
+        wear=frozenset(table["wear"]),
         days={day: tuple(found) for day, found in table["days"].items()},
         music=_music(table["music"]) if "music" in table else None,
     )

@@ -178,6 +178,7 @@ _LISTS = (
     "plurals",
     "elided",
     "complaint_frame",
+    "wear",
 )
 WORDS_FILE = vol.Schema(
     {

@@ -327,6 +327,9 @@ class Words:
     # What a complaint is said with and adds nothing to ("it's", "es ist",
     # "c'est", "het is"): read only beside a complaint, never as "it".
     complaint_frame: frozenset[str]
+    # What people wear or carry for the weather ("umbrella", "Jacke"):
+    # saying one asks the weather.
+    wear: frozenset[str]
     # The days a forecast is asked for ("tomorrow", "am Freitag"), by
     # `DAYS` name: the first phrase of each is how a reply says it.
     days: Mapping[str, tuple[str, ...]]
