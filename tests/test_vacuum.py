@@ -13,6 +13,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_USE_LLM
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
@@ -236,3 +238,36 @@ async def test_the_vacuums_own_verb_says_the_vacuum(
 
     assert hass.states.get(robot).state == "docked"
     assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_cleaning_is_no_part_named_sensors(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Starting house cleaning is no question about House current draw.
+
+    The sensor's "house" is all the words name of it, and no verb said
+    changes a sensor: the model's plan for the vacuum asks first (the words
+    name no vacuum), and a yes starts it.
+    """
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    robot = await _robot(hass)
+    hass.states.async_set(
+        "sensor.house_current_draw",
+        "19",
+        {"friendly_name": "House current draw", "unit_of_measurement": "A"},
+    )
+    async_expose_entity(hass, CONVERSATION_DOMAIN, "sensor.house_current_draw", True)
+
+    llm_server.add_plan(plan(act("vacuum.start", robot)))
+
+    hallway = satellite_in(hass, "Hallway")
+
+    result = await converse(hass, agent_id, "start house cleaning", hallway)
+
+    assert speech(result) == "Do you want me to run “Start vacuum cleaner” on Robo?"
+    await converse(hass, agent_id, "yes", hallway)
+    assert hass.states.get(robot).state == "cleaning"

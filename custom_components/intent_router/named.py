@@ -16,7 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .catalog import Catalog, folded_name
-from .domains import domain_info, verb_service
+from .domains import DomainInfo, domain_info, verb_service
 from .language import (
     LANGUAGES,
     Verb,
@@ -25,6 +25,7 @@ from .language import (
     kind_words,
     name_terms,
     singular,
+    words_for,
 )
 from .meant import (
     another_kind_meant,
@@ -225,11 +226,21 @@ def named(
         for entity_id in strongest
         if any(_fits(entity_id.partition(".")[0], v, question=question) for v in verbs)
     }
+    # A command is no part-named sensor's, which nothing changes ("start
+    # house cleaning": no "House current draw").
     chosen = {
         entity_id: hit
         for entity_id, hit in strongest.items()
         if entity_id in fitting
-        or not any(o in fitting for o, other in strongest.items() if other == hit)
+        or not (
+            any(o in fitting for o, other in strongest.items() if other == hit)
+            or (
+                verbs
+                and not question
+                and entity_id not in full_names
+                and not _acts(entity_id.partition(".")[0])
+            )
+        )
     }
     # Other words naming parts of names of other kinds ("start the smart
     # home cleaning bot": a thermostat's "smart", a player's "home", a
@@ -295,6 +306,15 @@ def _stood_in(
 def _acts_on(info: EntityInfo, verbs: Collection[Verb]) -> bool:
     """Whether a verb said means a service of the device's."""
     return any(verb_service(info.domain, verb) is not None for verb in verbs)
+
+
+def _acts(domain: str) -> bool:
+    """Whether a command may change such a device: a sensor, the weather not.
+
+    The domain table says more of it than the attributes to show.
+    """
+    info = domain_info(domain)
+    return info != DomainInfo(acting_attributes=info.acting_attributes)
 
 
 def _fits(domain: str, verb: Verb, *, question: bool) -> bool:
@@ -386,12 +406,15 @@ def _telling_terms(name: str, domain: str, language: str) -> tuple[str, ...]:
     """A name's words that may tell it apart when said alone.
 
     Not its last word where that is its own kind's in any shipped language:
-    the Dutch "door" ("by") is no Garage Door; "garage" is.
+    the Dutch "door" ("by") is no Garage Door; "garage" is. Nor a word
+    that says no or please ("no speaking please" is no Heat Pump NO Sensor).
     """
     *core, last = name_terms(name, language) or ("",)
+    spoken = words_for(language)
+    never = spoken.negations | spoken.filler if spoken else frozenset()
     if any(last in kind_words(domain, lang) for lang in LANGUAGES):
-        return tuple(core)
-    return (*core, last)
+        return tuple(w for w in core if w not in never)
+    return tuple(w for w in (*core, last) if w not in never)
 
 
 def says(heard: set[str], name: str, language: str) -> bool:
