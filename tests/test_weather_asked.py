@@ -135,6 +135,8 @@ NO_DAY = [
     ("en", "do i need an umbrella", "Home is cloudy, 15 degrees."),
     ("de", "brauche ich einen Regenschirm?", "Home ist bewölkt, 15 Grad."),
     ("es", "¿necesito paraguas?", "Home: nublado, 15 grados."),
+    ("en", "ten day forecast", "Home is cloudy, 15 degrees."),
+    ("fr", "la météo s'il te plaît", "Home : nuageux, 15 degrés."),
 ]
 
 
@@ -172,6 +174,7 @@ async def test_a_command_with_a_weather_word_is_no_question(
 NOT_ASKED = [
     ("fr", "annonce qu'il pleut"),
     ("fr", "il reste combien de temps au minuteur pour fermer la fenêtre"),
+    ("es", "cuánto tiempo queda en el temporizador"),
     ("en", "it's raining"),
 ]
 

@@ -44,19 +44,25 @@ _WEEKDAYS = DAYS[2:]
 def weather_asked(reading: Reading, text: str) -> bool:
     """Whether a turn asks about the weather and for nothing else.
 
-    It says no device, no other kind ("wie lange noch am Fenster?") and no
-    verb that asks for a change; the weather said asks it in a question or
-    with a day ("will it rain tomorrow"), what people wear for it anywhere
-    ("do I need an umbrella"). "Annonce qu'il pleut" asks nothing.
+    It says no device, no other kind ("wie lange noch am Fenster?"), no
+    timer and no verb that asks for a change. The weather's own name asks it anywhere
+    ("weather in the city", "ten day forecast"), as what people wear for it
+    does ("do I need an umbrella"); a condition, in a question or with a day
+    ("will it rain tomorrow"). "Annonce qu'il pleut" asks nothing.
     """
     mentions = reading.mentions
     if mentions.entities or mentions.kinds - {WEATHER} or reading.verbs - STATE_VERBS:
         return False
     spoken = words_for(reading.language)
-    worn = spoken is not None and bool(spans(words(text), spoken.wear))
-    return worn or (
-        WEATHER in mentions.kinds
-        and (reading.question or day_said(text, reading.language) is not None)
+    said = words(text)
+    # A timer or an alarm said is asked of ("cuánto tiempo queda en el
+    # temporizador"): the commands other words share (music.py's table).
+    if spoken is None or (spoken.music and not spoken.music.commands.isdisjoint(said)):
+        return False
+    if spans(said, spoken.wear | spoken.kind_names.get(WEATHER, frozenset())):
+        return True
+    return WEATHER in mentions.kinds and (
+        reading.question or day_said(text, reading.language) is not None
     )
 
 
