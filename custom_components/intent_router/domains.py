@@ -164,7 +164,19 @@ def _set_value(info: EntityInfo, value: float, unit: Unit | None) -> ServiceCall
     return ("set_value", {"value": value})
 
 
-def _step_light(_: EntityInfo, direction: int) -> ServiceCall:
+def _step_light(info: EntityInfo, direction: int) -> ServiceCall | None:
+    """A step of brightness; dimming never switches a light off.
+
+    Home Assistant switches off a light a step takes to 0: one that shows
+    no brightness while on (it has none to dim) is not dimmed, one within a
+    step of dark goes to its lowest.
+    """
+    if direction < 0 and info.state == "on":
+        brightness = info.all_attributes.get("brightness")
+        if not isinstance(brightness, (int, float)):
+            return None
+        if brightness <= FULL_BRIGHTNESS * BRIGHTNESS_STEP / 100:
+            return ("turn_on", {"brightness_pct": 1})
     return ("turn_on", {"brightness_step_pct": direction * BRIGHTNESS_STEP})
 
 

@@ -1,0 +1,66 @@
+"""Dimming never switches a light off.
+
+Home Assistant switches off a light that a brightness step takes to 0: a
+light at 10 percent, dimmed by a step of 20, would go dark. Dimmed, it goes
+to its lowest instead, in every language and whoever read the words.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.core import HomeAssistant
+
+from .helpers import converse
+from .home import async_setup_agent
+from .llm_server import ScriptedLLMServer
+
+KITCHEN = "light.kitchen_lights"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "dim the kitchen lights"),
+        ("de", "mach das Licht in der Küche dunkler"),
+        ("fr", "baisse la lumière de la cuisine"),
+        ("nl", "doe het licht in de keuken zachter"),
+    ],
+)
+async def test_a_dim_light_dimmed_stays_on_at_its_lowest(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """At 10 percent, a step down is 1 percent, never off."""
+    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 10}, blocking=True
+    )
+
+    await converse(hass, agent, said, language=language)
+
+    state = hass.states.get(KITCHEN)
+    assert state.state == "on"
+    assert state.attributes["brightness"] == round(255 / 100)
+    assert llm_server.requests == []
+
+
+async def test_a_bright_light_dims_by_a_step(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """At 60 percent, a step down is 40 percent."""
+    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 60}, blocking=True
+    )
+
+    await converse(hass, agent, "dim the kitchen lights")
+
+    assert round(hass.states.get(KITCHEN).attributes["brightness"] / 2.55) == 40
