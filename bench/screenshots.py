@@ -72,6 +72,9 @@ SENTENCES = [
     "undo that",
     "unlock the front door",
 ]
+# The README's step only the model can work out: with the real model only
+# (`--demo`'s scripted server cannot help with it).
+MODEL_SENTENCE = "I'm heading to bed"
 
 # Deep queries through shadow roots: the first element matching a CSS
 # selector, and the first whose own text is the text given.
@@ -436,7 +439,7 @@ def choose_agent(browser: Browser) -> str:
     return str(preferred["id"])
 
 
-def debug(browser: Browser, pipeline_id: str) -> None:
+def debug(browser: Browser, pipeline_id: str, sentences: list[str]) -> None:
     """The assistant's debug page: what answered each turn, and what ran."""
     browser.go(f"/config/voice-assistants/debug/{pipeline_id}")
     # The first of the Assist dialog's turns, which acted ("too dark"): the
@@ -445,7 +448,7 @@ def debug(browser: Browser, pipeline_id: str) -> None:
         f"{_DEEP} const runs = bySelector('select');"
         "runs.selectedIndex = arguments[0];"
         "runs.dispatchEvent(new Event('change', {bubbles: true, composed: true}));",
-        len(SENTENCES) - 1,
+        len(sentences) - 1,
     )
     time.sleep(3)
     # Its decision opened: where the answer came from, and the plan.
@@ -460,8 +463,8 @@ def debug(browser: Browser, pipeline_id: str) -> None:
     browser.shot("debug.png")
 
 
-def assist(browser: Browser) -> None:
-    """The Assist dialog, with sentences answered without a model."""
+def assist(browser: Browser, sentences: list[str]) -> None:
+    """The Assist dialog, with the README's sentences, in order."""
     browser.go("/lovelace/0")
     browser.driver.find_element("tag name", "body").send_keys("a")
     dialog_input = browser.until(
@@ -469,7 +472,7 @@ def assist(browser: Browser) -> None:
         "return chat && walk(chat.shadowRoot || chat,"
         " (el) => el.matches('input, textarea'));"
     )
-    for sentence in SENTENCES:
+    for sentence in sentences:
         browser.type_into(dialog_input, sentence, enter=True)
         time.sleep(4)
     time.sleep(4)
@@ -542,8 +545,9 @@ def main() -> None:
         entry_id = add_integration(browser, llm_url)
         open_options(browser)
         pipeline_id = choose_agent(browser)
-        assist(browser)
-        debug(browser, pipeline_id)
+        sentences = SENTENCES if args.demo else [*SENTENCES, MODEL_SENTENCE]
+        assist(browser, sentences)
+        debug(browser, pipeline_id, sentences)
         if args.repair:
             repair(browser, entry_id)
     except Exception:
