@@ -271,9 +271,11 @@ def _by_kind(
         # "The lamps": those called so; "all the lamps": every light there.
         found = _called_so(found, reading)
     here = all(catalog.is_here(info) for info in found)
-    if (
-        not (place_said or mentions.everything or here)
-        and len({(i.area, i.floor) for i in found}) > 1
+    # Of several in other places, or in none, "the speaker" (one, said in
+    # the singular) asks which; "the speakers" are all of them.
+    if not (place_said or mentions.everything or here) and (
+        len({(i.area, i.floor) for i in found}) > 1
+        or (len(found) > 1 and not kinds <= mentions.plural)
     ):
         return Choice(tuple(info.entity_id for info in found))
     one_thing = not mentions.everything and len(found) > 1 and reading.fixtures
