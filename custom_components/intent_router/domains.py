@@ -365,6 +365,19 @@ def domain_info(domain: str) -> DomainInfo:
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
+def own_verbs(domain: str) -> frozenset[Verb]:
+    """What a domain's devices do: switched, their own verbs, steps, settings."""
+    info = domain_info(domain)
+    verbs = {v for v in (Verb.ON, Verb.OFF) if verb_service(domain, v)}
+    verbs |= set(info.verbs)
+    if info.step is not None:
+        verbs |= {Verb.UP, Verb.DOWN}
+    if info.set_to is not None:
+        verbs.add(Verb.SET)
+    return frozenset(verbs)
+
+
 def domains_acting_on(verbs: frozenset[Verb]) -> frozenset[str]:
     """The domains with a service of their own for a verb said ("lock").
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from functools import cache
 
-from .domains import domain_info, domains_acting_on, verb_service
+from .domains import domains_acting_on, own_verbs
 from .language import Verb, fold, words_for
 from .language.shapes import phrases_said, verbs_said
 from .said import Said
@@ -117,18 +117,8 @@ def kind_meant_instead(
     kinds = [k for k, found in named if k != domain and hit <= found]
     return (
         bool(verbs)
-        and not any(_changes(domain, verb) for verb in verbs)
-        and any(_changes(kind, verb) for kind in kinds for verb in verbs)
-    )
-
-
-def _changes(domain: str, verb: Verb) -> bool:
-    """Whether a verb changes such a device: a service, a step or a value."""
-    info = domain_info(domain)
-    return (
-        verb_service(domain, verb) is not None
-        or (verb in (Verb.UP, Verb.DOWN) and info.step is not None)
-        or (verb is Verb.SET and info.set_to is not None)
+        and not any(verb in own_verbs(domain) for verb in verbs)
+        and any(verb in own_verbs(kind) for kind in kinds for verb in verbs)
     )
 
 

@@ -30,7 +30,7 @@ from itertools import groupby
 
 from .answers import answer
 from .catalog import Catalog
-from .domains import domain_info, verb_service
+from .domains import domain_info, own_verbs
 from .grounding import candidates, must_be_named
 from .language import Unit, Verb
 from .language.music import music_kind, says_music, shares_music, words_after_play
@@ -156,7 +156,7 @@ def propose(
 
 def _acting(domain: str) -> bool:
     """Whether a domain's devices do anything a verb or a list asks."""
-    return domain in _LIST_SERVICES or bool(_own_verbs(domain))
+    return domain in _LIST_SERVICES or bool(own_verbs(domain))
 
 
 def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
@@ -337,9 +337,11 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
             for service, field in _LIST_SERVICES[infos[0].domain]
         ]
     value = reading.values[0] if reading.values else None
-    verbs = set(reading.verbs) or ({Verb.SET} if value else set())
-    if not verbs:
-        verbs = _own_verbs(infos[0].domain)
+    verbs = (
+        reading.verbs
+        or (frozenset({Verb.SET}) if value else frozenset())
+        or own_verbs(infos[0].domain)
+    )
     options = []
     for verb in (v for v in _VERB_ORDER if v in verbs):
         option = _act(verb, infos, value)
@@ -360,18 +362,6 @@ def _act(verb: Verb, infos: list[EntityInfo], value: Value | None) -> Option | N
     if all(service_call(info, {verb}, (value,) if value else ()) for info in infos):
         return Option(targets, verb, value)
     return None
-
-
-def _own_verbs(domain: str) -> set[Verb]:
-    """What a domain's devices do: switched, their own verbs, steps, settings."""
-    info = domain_info(domain)
-    verbs = {v for v in (Verb.ON, Verb.OFF) if verb_service(domain, v)}
-    verbs |= set(info.verbs)
-    if info.step is not None:
-        verbs |= {Verb.UP, Verb.DOWN}
-    if info.set_to is not None:
-        verbs.add(Verb.SET)
-    return verbs
 
 
 def _asked(
