@@ -16,7 +16,15 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
-from .helpers import act, converse, plan, speech, switched_on, user_prompt
+from .helpers import (
+    act,
+    agent_details,
+    converse,
+    plan,
+    speech,
+    switched_on,
+    user_prompt,
+)
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -195,4 +203,62 @@ async def test_the_speakers_room_is_no_name_for_a_word_unread(
 
     assert _options(llm_server)[0] == "1 Ich habe Bed Light eingeschaltet."
     assert speech(result) == "Soll ich Bed Light einschalten?"
+    assert hass.states.get(BED_LIGHT).state == "off"
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "options", "answered"),
+    [
+        (
+            "en",
+            "kitchen window",
+            ["1 about Kitchen Window (Cover).", "2 none of these."],
+            "Kitchen Window is closed.",
+        ),
+        (
+            "de",
+            "das Kitchen Window",
+            ["1 zu Kitchen Window (Abdeckung).", "2 nichts davon."],
+            "Kitchen Window ist geschlossen.",
+        ),
+        (
+            "fr",
+            "la Kitchen Window",
+            ["1 à propos de Kitchen Window (Ouverture).", "2 aucune de ces options."],
+            "Kitchen Window : fermé.",
+        ),
+    ],
+)
+async def test_words_that_say_nothing_to_do_ask_what_it_is_doing(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    options: list[str],
+    answered: str,
+) -> None:
+    """A device said with no verb, value or word unread is asked about.
+
+    Offered what it may do, a small model picks the first: "open".
+    """
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(hass, agent_id, said, bedroom, language=language)
+
+    assert _options(llm_server) == options
+    assert speech(result) == answered
+    assert hass.states.get("cover.kitchen_window").state == "closed"
+
+
+async def test_a_toggle_is_never_sent_for_words_that_say_one_way(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """A toggle for "stop the audio" would light an unlit light."""
+    llm_server.add_plan(plan(act("light.toggle", BED_LIGHT)))
+
+    await converse(hass, agent_id, "stop the audio", bedroom)
+
+    assert {"against_the_words": ["light.toggle"]} in agent_details()
     assert hass.states.get(BED_LIGHT).state == "off"

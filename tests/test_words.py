@@ -236,6 +236,18 @@ def test_terms(language: str, text: str, split: list[str]) -> None:
         ("Tu peux allumer la lumière ?", "fr", False),
         ("Tu m'allumes la lampe ?", "fr", False),
         ("La lumière est allumée ?", "fr", True),
+        # A future or a modal opens a yes/no question; "will you" still asks.
+        ("will it be over ninety degrees tomorrow", "en", True),
+        ("should I dress in layers today", "en", True),
+        ("do I need a jacket", "en", True),
+        ("will you close the blinds", "en", False),
+        ("do not turn on the light", "en", False),
+        ("wird es morgen heiß", "de", True),
+        ("brauche ich heute eine Jacke", "de", True),
+        ("zal het morgen warm zijn", "nl", True),
+        ("moet ik een jas aan", "nl", True),
+        ("faut-il un parapluie aujourd'hui", "fr", True),
+        ("dois-je fermer les volets", "fr", True),
     ],
 )
 def test_questions_of_each_language(text: str, language: str, expected: bool) -> None:

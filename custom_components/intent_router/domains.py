@@ -61,6 +61,8 @@ OPPOSITES: Mapping[str, str] = {
     **dict(_PAIRS),
     **{second: first for first, second in _PAIRS},
 }
+# Services whose result hangs on the state HA shows, either way of a pair.
+TOGGLES = frozenset({"toggle", "media_play_pause"})
 # How much "brighter" changes a light, in percent of full brightness; a
 # light reports its `brightness` from 0 to FULL_BRIGHTNESS.
 BRIGHTNESS_STEP = 20

@@ -17,7 +17,14 @@ from enum import StrEnum
 
 from .catalog import Catalog
 from .device_states import at_step_end
-from .domains import OPPOSITES, ConfirmPolicy, domain_info, domain_of, verb_service
+from .domains import (
+    OPPOSITES,
+    TOGGLES,
+    ConfirmPolicy,
+    domain_info,
+    domain_of,
+    verb_service,
+)
 from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
 from .language import says_condition, words
 from .language.tables import STATE_VERBS, Verb
@@ -145,6 +152,8 @@ def against_the_words(plan: Plan, reading: Reading) -> tuple[Action, ...]:
 
     "Turn off" planned as `turn_on`, "lock" as `unlock`: a small model
     sometimes reverses a verb, and a misspelt one never makes it the other.
+    A toggle is either way ("stop the audio" as `media_play_pause` plays a
+    paused player): words that say one way are never sent as a toggle.
     """
     if reading.question:
         return ()  # "is the light on?" says a state, not what to do
@@ -156,7 +165,11 @@ def against_the_words(plan: Plan, reading: Reading) -> tuple[Action, ...]:
         # An action with a value ("to 40 percent") sets, it does not switch.
         if action.args:
             continue
-        if meant and service not in meant and OPPOSITES.get(service) in meant:
+        if (
+            meant
+            and service not in meant
+            and (OPPOSITES.get(service) in meant or service in TOGGLES)
+        ):
             against.append(action)
     return tuple(against)
 

@@ -8,9 +8,10 @@ interpretations its words allow, and the model picks one:
   names forgiven), referred back to ("it", "the same", or what was last
   acted on when the words name nothing), of a kind said or implied in the
   place meant, or in the place said;
-- what each may do: the verbs said, else what its domain does (on, off,
-  brighter, open, play...); a value the words leave open ("to N percent")
-  is the model's to fill in;
+- what each may do: the verbs said, else, for a device named beside
+  words the reading cannot read, what its domain does (on, off, brighter,
+  open, play...); a value the words leave open ("to N percent") is the
+  model's to fill in; words that say nothing to do ask what it is doing;
 - for a question, what it may be about: answered from the states
   (answers.py), never in the model's words. A question that names nothing
   of the home ("who am I meeting for dinner?", "who do I need to call?")
@@ -139,7 +140,7 @@ def propose(
     first = played is not None and says_music(said)
     found: list[Option] = [played] if played and first else []
     for group in _groups(reading, catalog, referred, confirm):
-        if reading.question or not _acting(catalog.exposed[group[0]].domain):
+        if not _asked_to_act(reading, group, catalog.exposed[group[0]].domain):
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
         else:
@@ -154,9 +155,25 @@ def propose(
     return options
 
 
-def _acting(domain: str) -> bool:
-    """Whether a domain's devices do anything a verb or a list asks."""
-    return domain in _LIST_SERVICES or bool(own_verbs(domain))
+def _asked_to_act(reading: Reading, group: tuple[str, ...], domain: str) -> bool:
+    """Whether the words ask a group of devices to do something.
+
+    A list is asked by its words alone ("milk on the shopping list"); any
+    other device by a verb or a value said, or, named, by words beside its
+    name the reading cannot read ("could the bed light be a touch
+    livelier"). A kind said or implied with nothing that says what to do
+    ("climate", "will I need to be warm?") is asked what it is doing: a
+    small model offered actions there picks the first.
+    """
+    if reading.question:
+        return False
+    if domain in _LIST_SERVICES:
+        return True
+    if not own_verbs(domain):
+        return False
+    return bool(reading.verbs or reading.values) or bool(
+        reading.unexplained and set(group) <= reading.mentions.entities
+    )
 
 
 def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
@@ -342,12 +359,14 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
         or (frozenset({Verb.SET}) if value else frozenset())
         or own_verbs(infos[0].domain)
     )
-    options = []
+    # One option a call: a cover's "on" is its "open".
+    offered: dict[str, Option] = {}
     for verb in (v for v in _VERB_ORDER if v in verbs):
         option = _act(verb, infos, value)
         if option is not None:
-            options.append(option)
-    return options
+            call = service_call(infos[0], {verb}, (value,) if value else ())
+            offered.setdefault(repr(call) if call else verb.name, option)
+    return list(offered.values())
 
 
 def _act(verb: Verb, infos: list[EntityInfo], value: Value | None) -> Option | None:
