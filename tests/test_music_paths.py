@@ -209,6 +209,45 @@ async def test_words_of_other_devices_are_not_music(
     assert len(llm_server.requests) == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("I'd like to hear the album Kind of Blue on the Kitchen Speaker", "en"),
+        ("ich möchte das Album Kind of Blue auf dem Kitchen Speaker hören", "de"),
+        ("je voudrais écouter l'album Kind of Blue sur le Kitchen Speaker", "fr"),
+        ("quiero escuchar el álbum Kind of Blue en el Kitchen Speaker", "es"),
+        ("ik wil het album Kind of Blue op de Kitchen Speaker horen", "nl"),
+        ("vorrei ascoltare l'album Kind of Blue sul Kitchen Speaker", "it"),
+    ],
+)
+async def test_music_wished_for_is_played(
+    hass: HomeAssistant,
+    local_first: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    text: str,
+    language: str,
+) -> None:
+    """A wish and a verb of hearing ask for music as "play" does."""
+    bedroom = satellite_in(hass, "Bedroom")
+
+    await converse(hass, local_first, text, bedroom, language=language)
+
+    assert speakers.kitchen.played == [("album", KIND_OF_BLUE.media_id)]
+    assert llm_server.requests == []
+
+
+def test_a_wish_that_names_no_music_is_no_search() -> None:
+    """Not heard, not wished, or only music itself: nothing to search for."""
+    for text in (
+        "I can't hear the TV",
+        "I don't want to hear jazz",
+        "let me hear some music",
+        "I want to turn off the lights",
+    ):
+        assert play_request(Said.of(text, "en"), lambda _: False) is None
+
+
 def test_every_language_says_the_kinds_music_is_played_as() -> None:
     """One set of kinds: the search's classes, and each language's words for them."""
     assert set(KIND_CLASSES) == MUSIC_KINDS

@@ -228,6 +228,7 @@ def _music(table: Mapping[str, Any]) -> MusicWords:
     """How a language asks for music by name."""
     return MusicWords(
         play=_longest_first(table["play"]),
+        wishes=_longest_first(table["wishes"]),
         play_last=_longest_first(table["play_last"]),
         particles=_longest_first(table["particles"]),
         kinds=_keyed(table["kinds"]),

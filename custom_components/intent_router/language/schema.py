@@ -146,6 +146,7 @@ _MUSIC = vol.Schema(
         **{
             vol.Optional(table, default=[]): _PHRASES
             for table in (
+                "wishes",
                 "play_last",
                 "particles",
                 "shared",

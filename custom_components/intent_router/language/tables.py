@@ -184,6 +184,8 @@ class MusicWords:
 
     # What opens a request to play (imperatives; "put on", "zet ... op").
     play: tuple[str, ...]
+    # A wish said before the verb ("I want to hear", "ich möchte … hören").
+    wishes: tuple[str, ...]
     # What may end one instead, in languages that put the verb last.
     play_last: tuple[str, ...]
     # A separable verb's particle at the end, after an opener ("zet … op").

@@ -113,13 +113,15 @@ def join_request(said: Said, is_place: Callable[[str], bool]) -> JoinRequest | N
 def _request_tokens(said: Said) -> _Tokens:
     """The words as said and as folded, without "can you", "please", "thanks".
 
-    An elided article ("l'album") is a word of its own (`Said.as_said`).
+    A wish before the verb goes too ("I'd like to hear …"). An elided
+    article ("l'album") is a word of its own (`Said.as_said`).
     """
     spoken = words_for(said.language)
     tokens: _Tokens = list(said.as_said)
-    if spoken is None:
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if spoken is None or table is None:
         return tokens
-    openers = tuple(fold(opener) for opener in spoken.requests)
+    openers = tuple(fold(opener) for opener in (*spoken.requests, *table.wishes))
     while taken := _phrase_at(tokens, (*openers, *spoken.filler), 0):
         tokens = tokens[taken:]
     while taken := _phrase_at_end(tokens, tuple(spoken.filler)):
