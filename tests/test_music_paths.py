@@ -248,6 +248,29 @@ def test_a_wish_that_names_no_music_is_no_search() -> None:
         assert play_request(Said.of(text, "en"), lambda _: False) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "volume"),
+    [
+        ("turn the lights down to seven", 0.3),
+        ("lower the lights please", 0.3),
+        ("turn the volume down to seven", 0.07),
+    ],
+)
+async def test_lights_said_are_no_speakers_volume(
+    hass: HomeAssistant, model_off: str, text: str, volume: float
+) -> None:
+    """HA's English volume sentences take "the lights" down; the speaker's stays.
+
+    Only the volume said is the speaker's (HA's own match runs).
+    """
+    kitchen = satellite_in(hass, "Kitchen")
+
+    await converse(hass, model_off, text, kitchen)
+
+    level = hass.states.get(KITCHEN).attributes["volume_level"]
+    assert level == pytest.approx(volume)
+
+
 def test_every_language_says_the_kinds_music_is_played_as() -> None:
     """One set of kinds: the search's classes, and each language's words for them."""
     assert set(KIND_CLASSES) == MUSIC_KINDS

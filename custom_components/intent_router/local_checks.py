@@ -10,7 +10,7 @@ match left out: the agent sends it with the match's targets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from homeassistant.components import conversation
@@ -34,7 +34,7 @@ from .language import (
 from .language.music import MUSIC_WORDS
 from .language.tables import Verb
 from .local_plans import called_elsewhere
-from .meant import another_kind_meant as named_another_kind, kinds_meant_by
+from .meant import EVERY_KIND, another_kind_meant as named_another_kind, kinds_meant_by
 from .said import Said, said_words
 from .senses import place_phrases
 from .values import Value, said_values
@@ -81,16 +81,17 @@ def not_what_was_called(
 
 
 def another_kind_meant(hass: HomeAssistant, targets: list[State], said: Said) -> bool:
-    """Whether a match acts on a device named like a room of another kind meant.
+    """Whether a match acts on another kind than the words say or imply.
 
     "Turn the heat up in the living room" is no speaker's volume where a
     speaker is called Living Room; "turn on the light in the bedroom" no
-    speaker called Bedroom (named.py, `another_kind_meant`).
+    speaker called Bedroom (named.py, `another_kind_meant`); "lower the
+    lights" no volume of the room's speaker.
     """
     if not targets or not (meant := kinds_meant_by(said)):
         return False
     places = _place_names(hass) | place_phrases()
-    return any(
+    return _of_no_kind_said(targets, said, meant) or any(
         named_another_kind(
             state.domain,
             (str(state.name), *_aliases(hass, state.entity_id)),
@@ -98,6 +99,26 @@ def another_kind_meant(hass: HomeAssistant, targets: list[State], said: Said) ->
             meant,
             places,
         )
+        for state in targets
+    )
+
+
+def _of_no_kind_said(
+    targets: list[State], said: Said, meant: Mapping[str, frozenset[str]]
+) -> bool:
+    """Whether a command acts only on kinds the words do not say, nor names.
+
+    "Lower the lights" is no speaker's volume, whatever sentence of Home
+    Assistant's took it for one ("lower {volume}" in the speaker's room). A
+    question only reads: a match that answers it is kept.
+    """
+    kinds = set().union(*meant.values())
+    if said.question or EVERY_KIND in kinds:
+        return False
+    heard = set(said.terms)
+    return all(
+        state.domain not in kinds
+        and not set(content_words(str(state.name), said.language)) & heard
         for state in targets
     )
 
