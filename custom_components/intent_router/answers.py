@@ -69,6 +69,8 @@ def answer(
     """
     if not reading.question:
         return None
+    if _offers_alternatives(reading):
+        return _about(reading, _subjects(reading.mentions, catalog, confirm), values)
     # "What is the heating set to?": a question's "set" asks for the setting.
     verbs = reading.verbs - {Verb.SET}
     asked = verbs & STATE_VERBS
@@ -106,6 +108,20 @@ def answer(
     # A device's state is no answer to what "anything" is ("lädt irgendein
     # Akku?" asks of a state no word said).
     return None if some else _about(reading, subjects, values)
+
+
+def _offers_alternatives(reading: Reading) -> bool:
+    """Whether a yes/no question offers the answers ("is it on or off?").
+
+    "Is the media player playing, paused, or stopped?" asks which: its
+    state answers it, whatever words it offers.
+    """
+    spoken = words_for(reading.language)
+    return (
+        reading.yes_no
+        and spoken is not None
+        and bool(spoken.alternatives.intersection(reading.unexplained))
+    )
 
 
 def _about(

@@ -91,6 +91,7 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         clitics=_longest_first(table["clitics"]),
         negations=frozenset(table["negations"]),
         conditions=frozenset(table["conditions"]),
+        alternatives=frozenset(table["alternatives"]),
         everything=frozenset(table["everything"]),
         anything=frozenset(table["anything"]),
         stop=frozenset(table["stop"]),

@@ -169,6 +169,7 @@ _LISTS = (
     "clitics",
     "negations",
     "conditions",
+    "alternatives",
     "anything",
     "asides",
     "elisions",

@@ -258,6 +258,8 @@ class Words:
     # Words that make a command hang on something nobody checked ("if",
     # "wenn", "si"): "set it to 22 if it is above 23" asks first.
     conditions: frozenset[str]
+    # What joins the answers a question offers ("on or off?").
+    alternatives: frozenset[str]
     # Words that widen a kind of device to every kind ("everything").
     everything: frozenset[str]
     # Words that say some device, not which kind ("any", "devices",
