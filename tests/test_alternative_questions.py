@@ -52,4 +52,3 @@ async def test_a_question_offering_its_answers_is_answered_by_the_state(
     assert speech(result) == answered
     assert hass.states.get(GARAGE_DOOR).state == "closed"
     assert llm_server.requests == []
-

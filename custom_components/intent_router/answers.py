@@ -65,12 +65,23 @@ def answer(
     encendido?") is answered yes or no about the one device it asks of;
     asked of several a kind fits, of any of them ("is the light on in the
     bedroom?") or, for a state of rest, of all ("are the windows closed?").
-    "Which ... is on?" is answered with those that are.
+    "Which ... is on?" is answered with those that are; one that offers
+    its answers ("open or closed?") with the state.
     """
     if not reading.question:
         return None
     if _offers_alternatives(reading):
         return _about(reading, _subjects(reading.mentions, catalog, confirm), values)
+    return _asked(reading, catalog, values, confirm)
+
+
+def _asked(
+    reading: Reading,
+    catalog: Catalog,
+    values: SpokenValues,
+    confirm: Collection[str],
+) -> Answer | None:
+    """A question's answer by the state or the verb it asks, if the words say."""
     # "What is the heating set to?": a question's "set" asks for the setting.
     verbs = reading.verbs - {Verb.SET}
     asked = verbs & STATE_VERBS
