@@ -359,9 +359,10 @@ def check_grounding(
         ]
         # A guess among devices in different rooms, with no room said, is a
         # question ("turn on the lamp" with lamps in three rooms); within the
-        # room said or spoken in, the room decided.
+        # room said or spoken in, the room decided; "all" meant every one
+        # (dimmed in parts: one is within a step of dark).
         several_places = len({_place(e, catalog) for e in fitting}) > 1
-        said_place = bool(mentions.areas or mentions.floors)
+        said_place = bool(mentions.areas or mentions.floors) or mentions.everything
         partial = fitting > set(targets)
         if guessed and several_places and not said_place and partial:
             return Ungrounded(tuple(sorted(offerable)))
