@@ -122,7 +122,11 @@ async def async_handle_locally(
 
 @dataclass(slots=True)
 class _Matches:
-    """HA's matches for one sentence, sorted as HA offers them to the agent."""
+    """What HA's matches for one sentence came to, as HA offers each to the agent.
+
+    Held for the gate (it asks first, or a value was said beside it), a
+    music search for music.play, handled as HA handles it, or declined.
+    """
 
     hass: HomeAssistant
     user_input: ConversationInput

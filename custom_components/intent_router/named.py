@@ -220,7 +220,7 @@ def _not_meant_otherwise(
     language: str,
     besides: Besides,
 ) -> dict[str, frozenset[str]]:
-    """The devices named whose words mean no other kind, place or whole."""
+    """Those named whose words mean no other kind, nor with "everything" a place."""
     places = frozenset(fold(place) for place in catalog.place_names()) | place_phrases()
     return {
         entity_id: hit
@@ -290,7 +290,7 @@ def _verbs_fit(
     *,
     question: bool,
 ) -> dict[str, frozenset[str]]:
-    """Of devices named alike, those a verb said fits.
+    """Of devices named alike, those a verb said fits; for a command, no sensor.
 
     A command is no part-named sensor's, which nothing changes ("start
     house cleaning": no "House current draw").
