@@ -230,6 +230,27 @@ def _agent_schema(
     """The agent form; the model list comes from the server's last probe."""
     domains = _domain_choices(hass, current)
     fields: dict[vol.Marker, Any] = {
+        **_model_fields(current, models),
+        **_domain_fields(domains),
+        **_turn_fields(),
+    }
+    return vol.Schema(
+        {
+            vol.Required(CONF_NAME): TextSelector(),
+            **{
+                vol.Required(name): section(
+                    vol.Schema({k: v for k, v in fields.items() if str(k) in keys}),
+                    {"collapsed": False},
+                )
+                for name, keys in SECTIONS.items()
+            },
+        }
+    )
+
+
+def _model_fields(current: Settings, models: list[str]) -> dict[vol.Marker, Any]:
+    """The form's model fields: which model, how long to wait, how sure, how varied."""
+    return {
         vol.Required(CONF_MODEL): SelectSelector(
             SelectSelectorConfig(
                 options=sorted({*models, current.model}),
@@ -258,6 +279,12 @@ def _agent_schema(
                 min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER
             )
         ),
+    }
+
+
+def _domain_fields(domains: list[str]) -> dict[vol.Marker, Any]:
+    """The form's domain fields: what may be acted on, and what asks first."""
+    return {
         vol.Required(
             CONF_ALLOWED_DOMAINS, default=sorted(DEFAULTS.allowed_domains)
         ): _domains_selector(domains),
@@ -267,6 +294,12 @@ def _agent_schema(
         vol.Required(
             CONF_CONFIRM_EVERY_ACTION, default=DEFAULTS.confirm_every_action
         ): BooleanSelector(),
+    }
+
+
+def _turn_fields() -> dict[vol.Marker, Any]:
+    """The form's fields for how a turn goes: words, memory, paths, music, tools."""
+    return {
         vol.Optional(CONF_EXTRA_INSTRUCTIONS): TextSelector(
             TextSelectorConfig(multiline=True)
         ),
@@ -296,18 +329,6 @@ def _agent_schema(
             )
         ),
     }
-    return vol.Schema(
-        {
-            vol.Required(CONF_NAME): TextSelector(),
-            **{
-                vol.Required(name): section(
-                    vol.Schema({k: v for k, v in fields.items() if str(k) in keys}),
-                    {"collapsed": False},
-                )
-                for name, keys in SECTIONS.items()
-            },
-        }
-    )
 
 
 def _domains_selector(domains: list[str]) -> SelectSelector:

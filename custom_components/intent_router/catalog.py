@@ -160,29 +160,11 @@ async def async_build_catalog(
     speaker's area is the device's, unless `speaker_area_id` says otherwise
     (an automation routing text on behalf of a room).
     """
-    entity_reg = er.async_get(hass)
     device_reg = dr.async_get(hass)
     area_reg = ar.async_get(hass)
-    floor_reg = fr.async_get(hass)
-    floors = {
-        area.id: floor.name
-        for area in area_reg.async_list_areas()
-        if area.floor_id and (floor := floor_reg.async_get_floor(area.floor_id))
-    }
-
-    exposed: dict[str, EntityInfo] = {}
-    for state in hass.states.async_all():
-        if async_should_expose(hass, CONVERSATION_DOMAIN, state.entity_id):
-            exposed[state.entity_id] = _entity_info(
-                state, entity_reg, device_reg, area_reg, floors
-            )
-
-    area_id = speaker_area_id
-    if area_id is None and device_id and (device := device_reg.async_get(device_id)):
-        area_id = device.area_id
-    area = area_reg.async_get_area(area_id) if area_id else None
-    speaker_area = area.name if area else None
-
+    floors = _floors(area_reg, fr.async_get(hass))
+    exposed = _exposed(hass, device_reg, area_reg, floors)
+    speaker_area = _speaker_area(device_reg, area_reg, device_id, speaker_area_id)
     recent_targets = list(recent_targets)
     entities = shortlist(
         exposed.values(), said, language, speaker_area, set(recent_targets)
@@ -217,6 +199,44 @@ async def async_build_catalog(
         },
         recent_targets=list(recent_targets),
     )
+
+
+def _floors(area_reg: ar.AreaRegistry, floor_reg: fr.FloorRegistry) -> dict[str, str]:
+    """Each area's floor by name, keyed by area id: where a device is, said."""
+    return {
+        area.id: floor.name
+        for area in area_reg.async_list_areas()
+        if area.floor_id and (floor := floor_reg.async_get_floor(area.floor_id))
+    }
+
+
+def _exposed(
+    hass: HomeAssistant,
+    device_reg: dr.DeviceRegistry,
+    area_reg: ar.AreaRegistry,
+    floors: Mapping[str, str],
+) -> dict[str, EntityInfo]:
+    """The entities exposed to Assist: the only ones a turn may see or act on."""
+    entity_reg = er.async_get(hass)
+    return {
+        state.entity_id: _entity_info(state, entity_reg, device_reg, area_reg, floors)
+        for state in hass.states.async_all()
+        if async_should_expose(hass, CONVERSATION_DOMAIN, state.entity_id)
+    }
+
+
+def _speaker_area(
+    device_reg: dr.DeviceRegistry,
+    area_reg: ar.AreaRegistry,
+    device_id: str | None,
+    speaker_area_id: str | None,
+) -> str | None:
+    """The speaker's area by name: the one given, else the device's."""
+    area_id = speaker_area_id
+    if area_id is None and device_id and (device := device_reg.async_get(device_id)):
+        area_id = device.area_id
+    area = area_reg.async_get_area(area_id) if area_id else None
+    return area.name if area else None
 
 
 def unexposed_named(

@@ -368,20 +368,48 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
     """Grounding, confidence and confirmation, and whether it may be learned.
 
     With a reading (a plan made for these words), each target must be
-    grounded in them (grounding.py); what asks first (unlocking, opening a
-    garage door: `confirm`) asks unless `confirmed` already, and so does a
-    tool that may change things when the words do not say what it acts on,
-    and a script or scene whose name the words only quote: no opening verb,
-    and words left unexplained ("my grandmother always said good night"),
-    and a command that hangs on a condition nobody checked ("if", "wenn").
+    grounded in them (grounding.py); what asks first (`_asks_first`) asks
+    unless `confirmed` already.
     """
     catalog, reading = facts.catalog, facts.reading
+    grounding, implied = _grounded(plan, facts)
+    runs = grounding.plan if isinstance(grounding, Grounded) else plan
+    needs_confirmation = not confirmed and (
+        implied or _asks_first(runs, grounding, facts)
+    )
+    decision = decide(
+        plan,
+        facts.threshold,
+        needs_confirmation,
+        grounded=not isinstance(grounding, Ungrounded),
+    )
+    if decision in (Decision.CONFIRM, Decision.EXECUTE) and at_its_end(
+        runs, catalog, reading
+    ):
+        return Gated(Decision.ALREADY, runs, grounding)
+    if decision is Decision.CONFIRM:
+        return Gated(decision, runs, grounding)
+    if decision is not Decision.EXECUTE:
+        return Gated(decision, plan, grounding)
+    if not runs.actions:
+        return Gated(Decision.ANSWER, runs, grounding)
+    return Gated(decision, runs, grounding, learnable=_taught(runs, grounding, facts))
+
+
+def _grounded(plan: Plan, facts: Facts) -> tuple[Grounded | Ungrounded | None, bool]:
+    """The plan's grounding in the words, and whether the words only imply it.
+
+    Words that name nothing ("I'm heading to bed") ground no plan, yet may
+    imply one: the model's is offered as a question, never run unasked.
+    Not a script or scene: what they do is not in the question.
+    """
+    reading = facts.reading
     mentions = reading.mentions if reading is not None else None
     grounding = (
         check_grounding(
             plan,
             mentions,
-            catalog,
+            facts.catalog,
             facts.last_targets,
             facts.offered,
             facts.confirm.domains,
@@ -389,9 +417,6 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
         if mentions is not None and plan.actions
         else None
     )
-    # Words that name nothing ("I'm heading to bed") ground no plan, yet may
-    # imply one: the model's is offered as a question, never run unasked.
-    # Not a script or scene: what they do is not in the question.
     implied = (
         isinstance(grounding, Ungrounded)
         and mentions is not None
@@ -402,14 +427,26 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
             for target in action.targets
         )
     )
-    if implied:
-        grounding = None
-    runs = grounding.plan if isinstance(grounding, Grounded) else plan
+    return (None if implied else grounding), implied
+
+
+def _asks_first(
+    runs: Plan, grounding: Grounded | Ungrounded | None, facts: Facts
+) -> bool:
+    """Whether what would run must be asked about before it runs.
+
+    What asks first (unlocking, opening a garage door: `confirm`) asks, and
+    so does a device guessed here, a tool that may change things when the
+    words do not say what it acts on, and a script or scene whose name the
+    words only quote: no opening verb, and words left unexplained ("my
+    grandmother always said good night"), and a command that hangs on a
+    condition nobody checked ("if", "wenn").
+    """
+    catalog, reading = facts.catalog, facts.reading
     said = facts.said.words
     commanded = reading is None or reading.imperative or not reading.unexplained
-    needs_confirmation = not confirmed and (
-        implied
-        or _guessed_here(grounding, facts)
+    return (
+        _guessed_here(grounding, facts)
         # "Set it to 22 if it is above 23": nobody checked the condition.
         or (bool(runs.actions) and says_condition(said, facts.said.language))
         or (
@@ -431,23 +468,12 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
             )
         )
     )
-    decision = decide(
-        plan,
-        facts.threshold,
-        needs_confirmation,
-        grounded=not isinstance(grounding, Ungrounded),
-    )
-    if decision in (Decision.CONFIRM, Decision.EXECUTE) and at_its_end(
-        runs, catalog, reading
-    ):
-        return Gated(Decision.ALREADY, runs, grounding)
-    if decision is Decision.CONFIRM:
-        return Gated(decision, runs, grounding)
-    if decision is not Decision.EXECUTE:
-        return Gated(decision, plan, grounding)
-    if not runs.actions:
-        return Gated(Decision.ANSWER, runs, grounding)
-    taught = (
+
+
+def _taught(runs: Plan, grounding: Grounded | Ungrounded | None, facts: Facts) -> bool:
+    """Whether a model's plan that runs, grounded in the words, may be learned."""
+    reading = facts.reading
+    return (
         facts.from_model
         and reading is not None
         and isinstance(grounding, Grounded)
@@ -460,9 +486,8 @@ def _weigh(plan: Plan, facts: Facts, *, confirmed: bool) -> Gated:
             runs,
             grounding,
             reading.mentions,
-            catalog,
+            facts.catalog,
             facts.said,
             facts.confirm.domains,
         )
     )
-    return Gated(decision, runs, grounding, learnable=taught)

@@ -332,26 +332,76 @@ def check_grounding(
         if chosen := mentions.which & set(action.targets):
             # One of the devices the words name equally is a guess: asked.
             return Ungrounded(tuple(sorted(mentions.which or chosen)))
+        found = _ActionGrounding.of(
+            action, mentions, catalog, last_targets, offered, confirm
+        )
+        if not found.targets:
+            dropped.append(action)
+            if choices is None:
+                offerable = found.offerable
+                choices = tuple(sorted(offerable)) if len(offerable) > 1 else ()
+            continue
+        if (asked := found.asked(mentions, catalog, last_targets)) is not None:
+            return asked
+        kept.append(replace(action, targets=found.targets))
+        bases.update({t: b for t, b in found.bases.items() if b is not None})
+    if dropped and not kept:
+        return Ungrounded(choices or ())
+    if dropped and mentions.entities and bases and not set(bases.values()) - WEAK:
+        # The device named was dropped; a guess by kind does not run instead.
+        named = tuple(sorted(mentions.entities))
+        return Ungrounded(named if len(named) > 1 else ())
+    return Grounded(replace(plan, actions=tuple(kept)), bases, tuple(dropped))
+
+
+@dataclass(slots=True, frozen=True)
+class _ActionGrounding:
+    """How a service action's targets are grounded, and what else would fit."""
+
+    # Each target's basis; None for those nothing said points at.
+    bases: Mapping[str, Basis | None]
+    # The targets grounded, in the action's order.
+    targets: tuple[str, ...]
+    # Devices of the action's domain in the place the words mean.
+    fitting: frozenset[str]
+    # Those a "which one?" may offer: only of a kind the words said, or that
+    # the verb said is for ("close": a cover).
+    offerable: frozenset[str]
+
+    @classmethod
+    def of(
+        cls,
+        action: Action,
+        mentions: Mentions,
+        catalog: Catalog,
+        last_targets: Collection[str],
+        offered: Collection[str],
+        confirm: Collection[str],
+    ) -> _ActionGrounding:
+        """Ground an action's targets in the words."""
         domain = domain_of(action.tool)
         found = grounding_basis(
             action.targets, mentions, catalog, last_targets, offered, confirm
         )
-        fitting = {
+        fitting = frozenset(
             entity_id
             for entity_id in candidates(
                 mentions, catalog, confirm, {*mentions.kinds, domain}
             )
             if domain_of(entity_id) == domain
-        }
-        targets = tuple(t for t in action.targets if found[t] is not None)
-        # "Which one?" names only devices of a kind the words said, or that
-        # the verb said is for ("close": a cover).
-        offerable = fitting if domain in mentions.kinds | mentions.acted_on else set()
-        if not targets:
-            dropped.append(action)
-            if choices is None:
-                choices = tuple(sorted(offerable)) if len(offerable) > 1 else ()
-            continue
+        )
+        return cls(
+            found,
+            tuple(t for t in action.targets if found[t] is not None),
+            fitting,
+            fitting if domain in mentions.kinds | mentions.acted_on else frozenset(),
+        )
+
+    def asked(
+        self, mentions: Mentions, catalog: Catalog, last_targets: Collection[str]
+    ) -> Ungrounded | None:
+        """The "which one?" a guess by kind and place needs; None when it is none."""
+        targets = self.targets
         guessed = [
             target
             for target in targets
@@ -361,25 +411,17 @@ def check_grounding(
         # question ("turn on the lamp" with lamps in three rooms); within the
         # room said or spoken in, the room decided; "all" meant every one
         # (dimmed in parts: one is within a step of dark).
-        several_places = len({_place(e, catalog) for e in fitting}) > 1
+        several_places = len({_place(e, catalog) for e in self.fitting}) > 1
         said_place = bool(mentions.areas or mentions.floors) or mentions.everything
-        partial = fitting > set(targets)
+        partial = self.fitting > set(targets)
         if guessed and several_places and not said_place and partial:
-            return Ungrounded(tuple(sorted(offerable)))
+            return Ungrounded(tuple(sorted(self.offerable)))
         # Devices of a kind in rooms nobody named, none here: ask, all or not.
         if len({_place(t, catalog) for t in targets}) > 1 and all(
-            found[t] is Basis.ONLY_PLACE for t in targets
+            self.bases[t] is Basis.ONLY_PLACE for t in targets
         ):
-            return Ungrounded(tuple(sorted(offerable or targets)))
-        kept.append(replace(action, targets=targets))
-        bases.update({t: b for t, b in found.items() if b is not None})
-    if dropped and not kept:
-        return Ungrounded(choices or ())
-    if dropped and mentions.entities and bases and not set(bases.values()) - WEAK:
-        # The device named was dropped; a guess by kind does not run instead.
-        named = tuple(sorted(mentions.entities))
-        return Ungrounded(named if len(named) > 1 else ())
-    return Grounded(replace(plan, actions=tuple(kept)), bases, tuple(dropped))
+            return Ungrounded(tuple(sorted(self.offerable or targets)))
+        return None
 
 
 def _tool_meant(action: Action, mentions: Mentions, catalog: Catalog) -> bool:

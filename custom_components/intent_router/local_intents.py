@@ -9,7 +9,7 @@ bedroom" work after it too.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from homeassistant.components import conversation
@@ -103,55 +103,72 @@ async def async_handle_locally(
     explanation, follows. A match on a device named like a room, where the
     words mean another kind, is `Declined`.
     """
-    held: list[Held] = []
-    music: list[Held] = []
-    handled: list[str] = []
-    declined: list[Declined] = []
+    matches = _Matches(hass, user_input, said, asks)
+    try:
+        response = await conversation.async_handle_intents(
+            hass, user_input, chat_log, intent_filter=matches.leave_to_the_agent
+        )
+    except HomeAssistantError as err:
+        LOGGER.debug("Local intent failed: %s", err)
+        return None
+    if matches.held:
+        return matches.held[0]
+    if response is None:
+        # "play <anything>" matches widely: music only where nothing else did.
+        music, declined = matches.music, matches.declined
+        return music[0] if music else next(iter(declined), None)
+    return _answer(response, matches.handled)
 
-    def leave_to_the_agent(result: RecognizeResult) -> bool:
+
+@dataclass(slots=True)
+class _Matches:
+    """What HA's matches for one sentence came to, as HA offers each to the agent.
+
+    Held for the gate (it asks first, or a value was said beside it), a
+    music search for music.play, handled as HA handles it, or declined.
+    """
+
+    hass: HomeAssistant
+    user_input: ConversationInput
+    said: Said
+    asks: AsksFirst
+    held: list[Held] = field(default_factory=list)
+    music: list[Held] = field(default_factory=list)
+    handled: list[str] = field(default_factory=list)
+    declined: list[Declined] = field(default_factory=list)
+
+    def leave_to_the_agent(self, result: RecognizeResult) -> bool:
+        """Whether a match is the agent's to hold or read (HA's `intent_filter`)."""
+        hass, said = self.hass, self.said
         # Searching and playing music by name is music.play's job: it verifies.
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
             # "Pon el flexo al 22 %" matches "pon {query}": no search, the
             # reading's command.
-            language = user_input.language
+            language = self.user_input.language
             if not says_another_command(
                 said.text, said.words, language, words_for(language)
             ):
-                music.append(Held((music_play(hass, result, user_input),)))
+                self.music.append(Held((music_play(hass, result, self.user_input),)))
             return True
         # "Spegni la tv" is no mute, whatever HA's Italian sentence says.
         if result.intent.name in _SOUND_INTENTS and switches_not_sound(said):
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
-        targets = _matched_states(hass, result.intent.name, slots, user_input)
+        targets = _matched_states(hass, result.intent.name, slots, self.user_input)
         if another_kind_meant(hass, targets, said):
-            declined.append(Declined("another_kind_meant"))
-        if declined or not_what_was_called(hass, result, targets, said):
+            self.declined.append(Declined("another_kind_meant"))
+        if self.declined or not_what_was_called(hass, result, targets, said):
             return True
         calls = _proposed_calls(result.intent.name, slots, targets)
         valued = _with_value_beside(calls, said, _matched_words(result))
-        if valued or any(asks(service, state) for service, _, state in calls):
-            held.append(Held(_grouped(valued or calls)))
+        if valued or any(self.asks(service, state) for service, _, state in calls):
+            self.held.append(Held(_grouped(valued or calls)))
             return True
         if control := music_control(result, targets):
-            held.append(Held(control))
+            self.held.append(Held(control))
             return True
-        handled.append(result.intent.name)
+        self.handled.append(result.intent.name)
         return False
-
-    try:
-        response = await conversation.async_handle_intents(
-            hass, user_input, chat_log, intent_filter=leave_to_the_agent
-        )
-    except HomeAssistantError as err:
-        LOGGER.debug("Local intent failed: %s", err)
-        return None
-    if held:
-        return held[0]
-    if response is None:
-        # "play <anything>" matches widely: music only where nothing else did.
-        return music[0] if music else next(iter(declined), None)
-    return _answer(response, handled)
 
 
 async def async_handle_by_gazetteer(

@@ -145,9 +145,39 @@ def named(
     the door sensor). With "everything" said, a device named like a place
     is not named: the place is meant.
     """
+    question = besides.question
+    hits, full_names = _names_said(catalog, heard, language, generic, besides)
+    hits = _not_meant_otherwise(hits, catalog, verbs, language, besides)
+    strongest = _strongest(hits, full_names, catalog, heard, language, plural, besides)
+    chosen = _verbs_fit(strongest, full_names, verbs, question=question)
+    # Other words naming parts of names of other kinds ("start the smart
+    # home cleaning bot": a thermostat's "smart", a player's "home", a
+    # vacuum's "cleaning bot"): one name the home lacks, none of them. (The
+    # same word naming several is a "which one?": resolved.)
+    parts = {e: hit for e, hit in chosen.items() if e not in full_names}
+    if any(
+        a.partition(".")[0] != b.partition(".")[0] and not hit & parts[b]
+        for a, hit in parts.items()
+        for b in parts
+    ):
+        return {e: hit for e, hit in chosen.items() if e not in parts}
+    return chosen if question else _stood_in(chosen, catalog, verbs)
+
+
+def _names_said(
+    catalog: Catalog,
+    heard: set[str],
+    language: str,
+    generic: frozenset[str],
+    besides: Besides,
+) -> tuple[dict[str, frozenset[str]], set[str]]:
+    """Each device a name or a telling part of one says; those said in full.
+
+    The candidates the later rules choose among; named in full means said
+    whole, or without its own kind word.
+    """
     question, meant = besides.question, besides.meant
     hits: dict[str, frozenset[str]] = {}
-    # Whether each was named in full (or without its own kind word).
     full_names: set[str] = set()
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
@@ -180,27 +210,56 @@ def named(
             and (question or _of_kind_said(info.domain, heard, found, language, meant))
         ):
             hits[info.entity_id] = frozenset(part)
+    return hits, full_names
+
+
+def _not_meant_otherwise(
+    hits: dict[str, frozenset[str]],
+    catalog: Catalog,
+    verbs: set[Verb],
+    language: str,
+    besides: Besides,
+) -> dict[str, frozenset[str]]:
+    """Those named whose words mean no other kind, nor with "everything" a place."""
     places = frozenset(fold(place) for place in catalog.place_names()) | place_phrases()
-    hits = {
+    return {
         entity_id: hit
         for entity_id, hit in hits.items()
         if not another_kind_meant(
             (info := catalog.exposed[entity_id]).domain,
             (info.name, *info.aliases),
             hit,
-            meant,
+            besides.meant,
             places,
         )
         # "Everything in the kitchen" is the place, not a speaker called so.
         and not (
             besides.everything and named_like_place((info.name, *info.aliases), places)
         )
-        and (question or not kind_meant_instead(info.domain, hit, verbs, language))
+        and (
+            besides.question
+            or not kind_meant_instead(info.domain, hit, verbs, language)
+        )
     }
-    # Of names the same words say, those said in full, and of those the ones
-    # whose kind another noun says ("the reading scene": the scene Reading,
-    # not Reading Light).
-    strongest = {
+
+
+def _strongest(
+    hits: dict[str, frozenset[str]],
+    full_names: set[str],
+    catalog: Catalog,
+    heard: set[str],
+    language: str,
+    plural: Collection[str],
+    besides: Besides,
+) -> dict[str, frozenset[str]]:
+    """The devices no other is named more fully than (`_fullest`).
+
+    Of names the same words say, those said in full, and of those the ones
+    whose kind another noun says ("the reading scene": the scene Reading,
+    not Reading Light).
+    """
+    question = besides.question
+    return {
         entity_id: hit
         for entity_id, hit in hits.items()
         # "The stuck lights": every light a word of the name calls so.
@@ -216,19 +275,32 @@ def named(
                 # geschlossen?"), no noun: the lock and the door both answer.
                 set()
                 if question
-                else nouns_said(heard, hit, language) | meant_besides(hit, meant),
+                else nouns_said(heard, hit, language)
+                | meant_besides(hit, besides.meant),
                 {e: _near(catalog.exposed[e], besides.follows) for e in hits},
             )
         )
     }
+
+
+def _verbs_fit(
+    strongest: dict[str, frozenset[str]],
+    full_names: set[str],
+    verbs: set[Verb],
+    *,
+    question: bool,
+) -> dict[str, frozenset[str]]:
+    """Of devices named alike, those a verb said fits; for a command, no sensor.
+
+    A command is no part-named sensor's, which nothing changes ("start
+    house cleaning": no "House current draw").
+    """
     fitting = {
         entity_id
         for entity_id in strongest
         if any(_fits(entity_id.partition(".")[0], v, question=question) for v in verbs)
     }
-    # A command is no part-named sensor's, which nothing changes ("start
-    # house cleaning": no "House current draw").
-    chosen = {
+    return {
         entity_id: hit
         for entity_id, hit in strongest.items()
         if entity_id in fitting
@@ -242,18 +314,6 @@ def named(
             )
         )
     }
-    # Other words naming parts of names of other kinds ("start the smart
-    # home cleaning bot": a thermostat's "smart", a player's "home", a
-    # vacuum's "cleaning bot"): one name the home lacks, none of them. (The
-    # same word naming several is a "which one?": resolved.)
-    parts = {e: hit for e, hit in chosen.items() if e not in full_names}
-    if any(
-        a.partition(".")[0] != b.partition(".")[0] and not hit & parts[b]
-        for a, hit in parts.items()
-        for b in parts
-    ):
-        return {e: hit for e, hit in chosen.items() if e not in parts}
-    return chosen if question else _stood_in(chosen, catalog, verbs)
 
 
 def namesakes(subjects: list[EntityInfo], catalog: Catalog) -> list[EntityInfo]:

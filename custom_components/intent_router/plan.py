@@ -268,6 +268,32 @@ def plan_json_schema(
     by_domain: dict[str, list[str]] = {}
     for info in catalog.entities:
         by_domain.setdefault(info.domain, []).append(info.entity_id)
+    branches = [
+        *_service_branches(catalog, by_domain, named, kinds),
+        *_tool_branches(catalog, by_domain),
+    ]
+    action: dict[str, Any] = {"type": "string"}
+    if branches:
+        action["pattern"] = f"^(?:{'|'.join(branches)})$"
+    confidence = {"type": "integer", "minimum": 0, "maximum": CONFIDENCE_SCALE}
+    said = {"type": "string", "maxLength": MAX_SAID}
+    acting = {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS, "items": action}
+    return {
+        "anyOf": [
+            _form(confidence, do=acting),
+            _form(confidence, say=said),
+            _form(confidence, ask=said),
+        ]
+    }
+
+
+def _service_branches(
+    catalog: Catalog,
+    by_domain: Mapping[str, list[str]],
+    named: Collection[str],
+    kinds: Collection[str],
+) -> list[str]:
+    """The services' patterns, a domain's by the fields they offer, with its targets."""
     branches: list[str] = []
     for domain in dict.fromkeys(tool.partition(".")[0] for tool in catalog.services):
         targets = by_domain.get(domain, [])
@@ -285,28 +311,20 @@ def plan_json_schema(
             _branch(services, targets, (1, min(len(targets), MAX_TARGETS)), fields)
             for fields, services in by_fields.items()
         )
+    return branches
+
+
+def _tool_branches(catalog: Catalog, by_domain: Mapping[str, list[str]]) -> list[str]:
+    """The tools' patterns, each with the devices of its kind."""
     # A tool acts on one device of its kind at most (music: the player);
     # one without a kind (MCP) on none.
     by_kind: dict[str | None, list[str]] = {}
     for name, offered in catalog.tools.items():
         by_kind.setdefault(offered.kind, []).append(name)
-    branches.extend(
+    return [
         _branch(names, by_domain.get(kind, []) if kind else [], (0, 1), None)
         for kind, names in by_kind.items()
-    )
-    action: dict[str, Any] = {"type": "string"}
-    if branches:
-        action["pattern"] = f"^(?:{'|'.join(branches)})$"
-    confidence = {"type": "integer", "minimum": 0, "maximum": CONFIDENCE_SCALE}
-    said = {"type": "string", "maxLength": MAX_SAID}
-    acting = {"type": "array", "minItems": 1, "maxItems": MAX_ACTIONS, "items": action}
-    return {
-        "anyOf": [
-            _form(confidence, do=acting),
-            _form(confidence, say=said),
-            _form(confidence, ask=said),
-        ]
-    }
+    ]
 
 
 @dataclass(slots=True, frozen=True)

@@ -81,8 +81,25 @@ class PlanRunner:
         a learned one or the model's) is grounded in them; follow-ups and
         HA's sentences are not. What may run is the gate's alone (gate.py).
         """
+        valid = self._validated(utterance, plan, catalog, source)
+        if isinstance(valid, TurnResult):
+            return valid
+        gated = gate(valid, self._facts(utterance, catalog, source, reading, confirmed))
+        if (reply := self._reply(utterance, gated, source, catalog)) is not None:
+            return reply
+        if not self._in_flight.is_latest(utterance):
+            return superseded(utterance, source)
+        outcomes = await self._async_execute(utterance, gated.plan, catalog)
+        return await self._async_ran(
+            utterance, gated, outcomes, catalog, source, reading
+        )
+
+    def _validated(
+        self, utterance: Utterance, plan: Plan, catalog: Catalog, source: Source
+    ) -> Plan | TurnResult:
+        """Step 8: the plan checked against the catalog, or a tool's question back."""
         try:
-            plan = validate_plan(
+            return validate_plan(
                 self._hass,
                 plan,
                 catalog,
@@ -98,13 +115,10 @@ class PlanRunner:
             utterance.trace(rejection=err.rejection, detail=err.detail)
             raise ModelFailedError("plan_rejected", str(err.rejection)) from err
 
-        gated = gate(plan, self._facts(utterance, catalog, source, reading, confirmed))
-        if (reply := self._reply(utterance, gated, source, catalog)) is not None:
-            return reply
-        plan = gated.plan
-        if not self._in_flight.is_latest(utterance):
-            return superseded(utterance, source)
-
+    async def _async_execute(
+        self, utterance: Utterance, plan: Plan, catalog: Catalog
+    ) -> list[ActionOutcome]:
+        """Step 10: the plan's actions run within the turn's deadline, traced."""
         outcomes = await async_execute(
             self._hass,
             plan.actions,
@@ -121,6 +135,19 @@ class PlanRunner:
                 for o in outcomes
             ]
         )
+        return outcomes
+
+    async def _async_ran(
+        self,
+        utterance: Utterance,
+        gated: Gated,
+        outcomes: list[ActionOutcome],
+        catalog: Catalog,
+        source: Source,
+        reading: Reading | None,
+    ) -> TurnResult:
+        """Step 11: what ran, or what failed, said; and the lesson it teaches."""
+        plan = gated.plan
         executed = [o.as_executed() for o in outcomes if o.ok]
         if any(not o.ok for o in outcomes):
             return TurnResult(

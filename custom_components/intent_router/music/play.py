@@ -7,6 +7,7 @@ speaker first when one is named, and says so only once the player reports it.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import voluptuous as vol
@@ -28,7 +29,7 @@ from homeassistant.exceptions import HomeAssistantError
 from ..const import LOGGER, MUSIC_KINDS
 from ..executor import capture_prior
 from ..language.tables import Verb
-from ..records import Action
+from ..records import Action, PriorState
 from ..replies import entity_name
 from ..said import Said
 from ..speech import phrase
@@ -102,79 +103,117 @@ class MusicPlay(SpeakerTool):
         query: str = action.args["query"]
         kind: str | None = action.args.get("kind")
         source = action.args["player"] if action.args["player"] != player else None
-        where = source or entity_name(hass, player)
-        prior = capture_prior(hass, [player])
+        run = _Run(
+            self.name,
+            player,
+            source or entity_name(hass, player),
+            capture_prior(hass, [player]),
+        )
         deadline = hass.loop.time() + timeout
-
-        def failed(error: str, key: str, **placeholders: str) -> ToolRun:
-            LOGGER.debug("%s on %s: %s", self.name, player, error)
-            return ToolRun(
-                error=error,
-                speech=phrase(key, **placeholders),
-                affected=(player,),
-                prior=prior,
-            )
-
         title = query
         try:
             async with asyncio.timeout(timeout):
                 search = await async_search(hass, player, query, kind, context)
                 if search is None:
-                    return failed("cannot_search", "music_cannot_search", player=where)
+                    return run.failed(
+                        "cannot_search", "music_cannot_search", player=run.where
+                    )
                 found = best(search, query, kind)
                 if found is None:
-                    return failed(
+                    return run.failed(
                         "not_found", "music_not_found", query=query, where=search.where
                     )
                 title = found.title
-                if source and _input_source(hass, player) != source:
-                    await async_call(
-                        hass,
-                        player,
-                        SERVICE_SELECT_SOURCE,
-                        {ATTR_INPUT_SOURCE: source},
-                        context,
-                    )
-                before = hass.states.get(player)
-                await async_call(
-                    hass,
-                    player,
-                    SERVICE_PLAY_MEDIA,
-                    {
-                        ATTR_MEDIA_CONTENT_ID: found.media_id,
-                        ATTR_MEDIA_CONTENT_TYPE: found.media_type,
-                    },
-                    context,
-                )
+                before = await _async_play(hass, player, found, source, context)
         except TimeoutError:
-            return failed("timeout", "music_not_started", title=title, player=where)
+            return run.failed(
+                "timeout", "music_not_started", title=title, player=run.where
+            )
         except HomeAssistantError as err:
             LOGGER.debug("%s on %s failed: %s", self.name, player, err)
-            return failed(
-                type(err).__name__, "music_not_started", title=title, player=where
+            return run.failed(
+                type(err).__name__, "music_not_started", title=title, player=run.where
             )
+        return await _async_heard(hass, run, found, before, deadline)
 
-        if not await async_wait_until_playing(hass, player, found, before, deadline):
-            # Not what was asked: say so, and what plays instead if anything.
-            instead = _playing_instead(hass.states.get(player), before)
-            return failed(
-                "not_started",
-                "music_playing_instead" if instead else "music_not_started",
-                title=title,
-                player=where,
-                **({"playing": instead} if instead else {}),
-            )
-        title, artist = now_playing(found, hass.states.get(player))
+
+@dataclass(slots=True, frozen=True)
+class _Run:
+    """One play request's speaker, as said, and its state before, for undo."""
+
+    tool: str
+    player: str
+    # The speaker as the reply names it: its Connect name, else the player's.
+    where: str
+    prior: dict[str, PriorState]
+
+    def failed(self, error: str, key: str, **placeholders: str) -> ToolRun:
+        """A failure, said with the phrase `key`."""
+        LOGGER.debug("%s on %s: %s", self.tool, self.player, error)
         return ToolRun(
-            speech=phrase(
-                "music_playing_by" if artist else "music_playing",
-                title=title,
-                artist=artist or "",
-                player=where,
-            ),
-            affected=(player,),
-            prior=prior,
+            error=error,
+            speech=phrase(key, **placeholders),
+            affected=(self.player,),
+            prior=self.prior,
         )
+
+
+async def _async_play(
+    hass: HomeAssistant,
+    player: str,
+    found: Found,
+    source: str | None,
+    context: Context,
+) -> State | None:
+    """Select the Connect speaker if need be and play; the player's state before."""
+    if source and _input_source(hass, player) != source:
+        await async_call(
+            hass, player, SERVICE_SELECT_SOURCE, {ATTR_INPUT_SOURCE: source}, context
+        )
+    before = hass.states.get(player)
+    await async_call(
+        hass,
+        player,
+        SERVICE_PLAY_MEDIA,
+        {
+            ATTR_MEDIA_CONTENT_ID: found.media_id,
+            ATTR_MEDIA_CONTENT_TYPE: found.media_type,
+        },
+        context,
+    )
+    return before
+
+
+async def _async_heard(
+    hass: HomeAssistant,
+    run: _Run,
+    found: Found,
+    before: State | None,
+    deadline: float,
+) -> ToolRun:
+    """What plays once the player reports it: what was asked, or what instead."""
+    player, where = run.player, run.where
+    if not await async_wait_until_playing(hass, player, found, before, deadline):
+        # Not what was asked: say so, and what plays instead if anything.
+        instead = _playing_instead(hass.states.get(player), before)
+        return run.failed(
+            "not_started",
+            "music_playing_instead" if instead else "music_not_started",
+            title=found.title,
+            player=where,
+            **({"playing": instead} if instead else {}),
+        )
+    title, artist = now_playing(found, hass.states.get(player))
+    return ToolRun(
+        speech=phrase(
+            "music_playing_by" if artist else "music_playing",
+            title=title,
+            artist=artist or "",
+            player=where,
+        ),
+        affected=(player,),
+        prior=run.prior,
+    )
 
 
 def now_playing(found: Found, state: State | None) -> tuple[str, str | None]:
