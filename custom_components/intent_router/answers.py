@@ -14,7 +14,6 @@ the model.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .device_states import ASKED_IN, asked_state
@@ -25,8 +24,9 @@ from .language.tables import STATE_VERBS, Verb
 from .named import namesakes
 from .outdoors import outdoor_temperature
 from .reading import Mentions, Reading
-from .speech import Names, Phrase, phrase
-from .spoken import SpokenValues, is_number
+from .speech import Names, phrase
+from .spoken import SpokenValues
+from .states_said import Answer, said_state, states_answer
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -35,18 +35,8 @@ if TYPE_CHECKING:
 # More devices than this in one answer is a list nobody listens to.
 MAX_ANSWERED = 4
 TEMPERATURE = "sensor.temperature"
-# A thermostat in these states has no mode to be set to: it "is off".
-_NO_MODE = frozenset({"off", "unavailable", "unknown"})
 # The senses (language tables) that say the heating, not the warmth.
 _HEATING = ("heating", "thermostat")
-
-
-@dataclass(slots=True, frozen=True)
-class Answer:
-    """What to say, and what it was about ("turn it down" next)."""
-
-    said: list[Phrase]
-    about: tuple[str, ...]
 
 
 def answer(
@@ -141,7 +131,7 @@ def _about(
     """The state of the devices asked about, or a yes or no of a sensor's."""
     if not subjects or len(subjects) > MAX_ANSWERED:
         return None
-    return _sensed(reading, subjects, values) or _states(subjects, values)
+    return _sensed(reading, subjects, values) or states_answer(subjects, values)
 
 
 def _warmth(
@@ -153,7 +143,7 @@ def _warmth(
     heating = sorted(candidates(reading.mentions, catalog, confirm, {"climate"}))
     if not heating or len(heating) > MAX_ANSWERED:
         return _temperature(reading, catalog, values)
-    return _states([catalog.exposed[e] for e in heating], values)
+    return states_answer([catalog.exposed[e] for e in heating], values)
 
 
 def _heating_said(reading: Reading) -> bool:
@@ -470,46 +460,3 @@ def _catalog_unit(catalog: Catalog) -> str:
         if info.all_attributes.get("device_class") == "temperature":
             return str(info.all_attributes.get("unit_of_measurement") or "°C")
     return "°C"
-
-
-def _states(entities: list[EntityInfo], values: SpokenValues) -> Answer | None:
-    """Each entity's state, as Home Assistant words it in the language."""
-    if not entities:
-        return None
-    return Answer(
-        [said_state(info, values) for info in entities],
-        tuple(info.entity_id for info in entities),
-    )
-
-
-def said_state(info: EntityInfo, values: SpokenValues) -> Phrase:
-    """One device's state, as a sentence."""
-    key = "answer_mode" if _is_mode(info) else "answer_state"
-    return phrase(key, name=info.name, state=_state(info, values))
-
-
-def _is_mode(info: EntityInfo) -> bool:
-    """A thermostat's mode is a noun: it "steht auf Heizen", it is not "Heizen"."""
-    return info.domain == "climate" and info.state not in _NO_MODE
-
-
-def _state(info: EntityInfo, values: SpokenValues) -> str:
-    """A state as said: translated, or a value with its unit.
-
-    A thermostat adds the temperature it is set to, the weather the one it
-    reports, a player what it plays.
-    """
-    attributes = info.all_attributes
-    unit = attributes.get("unit_of_measurement")
-    if info.domain != "weather" and (unit or is_number(info.state)):
-        return values.quantity(info.state, str(unit or ""))
-    said = values.state(info.domain, attributes.get("device_class"), info.state)
-    if info.domain == "climate" and (target := attributes.get("temperature")):
-        return f"{said}, {values.quantity(target, '°')}"
-    if info.domain == "weather" and is_number(outside := attributes.get("temperature")):
-        unit = attributes.get("temperature_unit") or unit or "°"
-        return f"{said}, {values.quantity(outside, str(unit))}"
-    if info.domain == "media_player" and (title := attributes.get("media_title")):
-        artist = attributes.get("media_artist")
-        return f"{said}: {title}" + (f", {artist}" if artist else "")
-    return said

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.util import dt as dt_util
 
-from .answers import said_state
 from .const import LOGGER
 from .language import fold, spans, words, words_for
 from .language.tables import DAYS, STATE_VERBS
@@ -26,6 +25,7 @@ from .records import Outcome
 from .replies import Source, TurnResult
 from .speech import Phrase, phrase
 from .spoken import is_number
+from .states_said import said_state
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
