@@ -10,11 +10,17 @@ match left out: the agent sends it with the match's targets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.components.media_player.const import (
+    INTENT_PLAYER_MUTE,
+    INTENT_PLAYER_UNMUTE,
+    INTENT_SET_VOLUME,
+    INTENT_SET_VOLUME_RELATIVE,
+)
 from homeassistant.core import State
 from homeassistant.helpers import (
     area_registry as ar,
@@ -34,10 +40,14 @@ from .language import (
 from .language.music import MUSIC_WORDS
 from .language.tables import Verb
 from .local_plans import called_elsewhere
-from .meant import EVERY_KIND, another_kind_meant as named_another_kind, kinds_meant_by
+from .meant import another_kind_meant as named_another_kind, kinds_meant_by
 from .said import Said, said_words
 from .senses import place_phrases
 from .values import Value, said_values
+
+# Home Assistant's intents about a player's sound.
+_MUTING = frozenset({INTENT_PLAYER_MUTE, INTENT_PLAYER_UNMUTE})
+_VOLUME = frozenset({INTENT_SET_VOLUME, INTENT_SET_VOLUME_RELATIVE})
 
 if TYPE_CHECKING:
     from hassil.recognize import RecognizeResult
@@ -81,17 +91,16 @@ def not_what_was_called(
 
 
 def another_kind_meant(hass: HomeAssistant, targets: list[State], said: Said) -> bool:
-    """Whether a match acts on another kind than the words say or imply.
+    """Whether a match acts on a device named like a room of another kind meant.
 
     "Turn the heat up in the living room" is no speaker's volume where a
     speaker is called Living Room; "turn on the light in the bedroom" no
-    speaker called Bedroom (named.py, `another_kind_meant`); "lower the
-    lights" no volume of the room's speaker.
+    speaker called Bedroom (named.py, `another_kind_meant`).
     """
     if not targets or not (meant := kinds_meant_by(said)):
         return False
     places = _place_names(hass) | place_phrases()
-    return _of_no_kind_said(targets, said, meant) or any(
+    return any(
         named_another_kind(
             state.domain,
             (str(state.name), *_aliases(hass, state.entity_id)),
@@ -99,26 +108,6 @@ def another_kind_meant(hass: HomeAssistant, targets: list[State], said: Said) ->
             meant,
             places,
         )
-        for state in targets
-    )
-
-
-def _of_no_kind_said(
-    targets: list[State], said: Said, meant: Mapping[str, frozenset[str]]
-) -> bool:
-    """Whether a command acts only on kinds the words do not say, nor names.
-
-    "Lower the lights" is no speaker's volume, whatever sentence of Home
-    Assistant's took it for one ("lower {volume}" in the speaker's room). A
-    question only reads: a match that answers it is kept.
-    """
-    kinds = set().union(*meant.values())
-    if said.question or EVERY_KIND in kinds:
-        return False
-    heard = set(said.terms)
-    return all(
-        state.domain not in kinds
-        and not set(content_words(str(state.name), said.language)) & heard
         for state in targets
     )
 
@@ -144,7 +133,18 @@ def _aliases(hass: HomeAssistant, entity_id: str) -> tuple[str, ...]:
     return tuple(a for a in entry.aliases if isinstance(a, str) and a) if entry else ()
 
 
-def switches_not_sound(said: Said) -> bool:
+def not_sound(intent_name: str, said: Said) -> bool:
+    """Whether a sound sentence's words are about something else.
+
+    "Spegni la tv" is no mute, whatever HA's Italian sentence says; "lower
+    the lights" no volume, whatever its English one does.
+    """
+    return (intent_name in _MUTING and _switches_not_sound(said)) or (
+        intent_name in _VOLUME and _volume_of_another_kind(said)
+    )
+
+
+def _switches_not_sound(said: Said) -> bool:
     """Whether a mute or unmute sentence says only a player's on or off verb.
 
     Home Assistant's Italian sentences mute on a bare "spegni" ("spegni la
@@ -163,6 +163,23 @@ def switches_not_sound(said: Said) -> bool:
     ):
         return False
     return bool(spans(list(said.terms), spoken.verbs[Verb.ON] | spoken.verbs[Verb.OFF]))
+
+
+def _volume_of_another_kind(said: Said) -> bool:
+    """Whether a volume sentence's words are about another kind, not sound.
+
+    Home Assistant's English "lower {volume}" takes "lower the lights" for
+    the room's speaker: words that say no sound and no player, but another
+    kind of device, are that kind's.
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    kinds = set().union(*kinds_meant_by(said).values())
+    return (
+        table is not None
+        and not table.sound.intersection(said.terms)
+        and bool(kinds)
+        and "media_player" not in kinds
+    )
 
 
 def value_beside(said: Said, matched: Iterable[str]) -> Value | None:

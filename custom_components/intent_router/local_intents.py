@@ -15,11 +15,7 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.components import conversation
 from homeassistant.components.conversation.agent_manager import get_agent_manager
 from homeassistant.components.conversation.gazetteer import GazetteerFallback
-from homeassistant.components.media_player.const import (
-    INTENT_MEDIA_SEARCH_AND_PLAY,
-    INTENT_PLAYER_MUTE,
-    INTENT_PLAYER_UNMUTE,
-)
+from homeassistant.components.media_player.const import INTENT_MEDIA_SEARCH_AND_PLAY
 from homeassistant.core import State
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import area_registry as ar, device_registry as dr, intent
@@ -33,8 +29,8 @@ from .language import Verb, distinctive_words, words_for
 from .language.music import says_another_command
 from .local_checks import (
     another_kind_meant,
+    not_sound,
     not_what_was_called,
-    switches_not_sound,
     value_beside,
 )
 from .local_plans import service_call
@@ -150,8 +146,7 @@ class _Matches:
             ):
                 self.music.append(Held((music_play(hass, result, self.user_input),)))
             return True
-        # "Spegni la tv" is no mute, whatever HA's Italian sentence says.
-        if result.intent.name in _SOUND_INTENTS and switches_not_sound(said):
+        if not_sound(result.intent.name, said):
             return True
         slots = {name: entity.value for name, entity in result.entities.items()}
         targets = _matched_states(hass, result.intent.name, slots, self.user_input)
@@ -252,7 +247,7 @@ def _gazetteer_calls(
             for state in targets
         ):
             return None
-        if another_kind_meant(hass, targets, said):
+        if another_kind_meant(hass, targets, said) or not_sound(intent_name, said):
             return Declined("another_kind_meant")
         proposed = _proposed_calls(intent_name, slots, targets)
         if intent_name in _SERVICES and not proposed:
@@ -463,7 +458,6 @@ def _light_set(domain: str, slots: Mapping[str, Any]) -> tuple[str, dict[str, An
 
 
 # Intents about a player's sound, not the player.
-_SOUND_INTENTS = frozenset({INTENT_PLAYER_MUTE, INTENT_PLAYER_UNMUTE})
 
 _SERVICES: Mapping[str, _ToService] = {
     intent.INTENT_TURN_ON: lambda d, _: (domain_info(d).turn_on or "turn_on", {}),
