@@ -10,6 +10,7 @@ only what the words ask runs, and every fact spoken is the home's.
 
 from __future__ import annotations
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -130,9 +131,16 @@ async def test_the_models_own_answer_to_a_question_is_never_spoken(
 
 
 async def test_a_number_the_home_did_not_give_is_not_spoken(
-    hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    freezer: FrozenDateTimeFactory,
 ) -> None:
-    """No sensor says 20: "It's 20 degrees in the attic" is an honest "don't know"."""
+    """No sensor says 20: "It's 20 degrees in the attic" is an honest "don't know".
+
+    At a time whose clock shows no 20 (the clock's numbers are the home's).
+    """
+    freezer.move_to("2026-03-04 09:15:00+00:00")
     llm_server.add_plan(plan(speech="It's 20 degrees in the attic right now."))
 
     result = await converse(hass, agent_id, "how warm is it up in the attic right now?")

@@ -21,6 +21,7 @@ from .catalog import Catalog
 from .domains import domain_info, domain_of, verb_service
 from .grounding import candidates
 from .language import LANGUAGES, Unit, Verb, is_called, singular, words_for
+from .language.music import says_the_music
 from .language.tables import FIXTURES, STATE_VERBS
 from .named import namesakes
 from .reading import Reading
@@ -31,6 +32,8 @@ from .values import Value
 # How sure a plan made from the words alone is: above any threshold a user
 # sets, since nothing was guessed.
 READ_CONFIDENCE = 1.0
+# A player's switch said of the music: what the music does instead.
+_MUSIC_SWITCHED = {Verb.ON: Verb.RESUME, Verb.OFF: Verb.PAUSE}
 
 
 @dataclass(slots=True, frozen=True)
@@ -94,7 +97,20 @@ def _merged(actions: Sequence[Action]) -> tuple[Action, ...]:
 
 def _call(info: EntityInfo, reading: Reading) -> ServiceCall | None:
     """The one service call the reading's verb or value means for an entity."""
-    return service_call(info, reading.verbs, reading.values[:1])
+    return service_call(info, verbs_for(info.domain, reading), reading.values[:1])
+
+
+def verbs_for(domain: str, reading: Reading) -> frozenset[Verb]:
+    """The verbs said, as a device of a domain hears them.
+
+    "Turn on the music", "music off": the music was said, not a player, so
+    the player plays or pauses; it is not switched on or off.
+    """
+    if domain != "media_player" or not says_the_music(
+        reading.kind_words, reading.language
+    ):
+        return reading.verbs
+    return frozenset(_MUSIC_SWITCHED.get(verb, verb) for verb in reading.verbs)
 
 
 def service_call(

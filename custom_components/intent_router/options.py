@@ -35,7 +35,7 @@ from .domains import domain_info, own_verbs
 from .grounding import candidates, must_be_named
 from .language import Unit, Verb
 from .language.music import music_kind, says_music, shares_music, words_after_play
-from .local_plans import service_call
+from .local_plans import service_call, verbs_for
 from .reading import Mentions, Reading
 from .records import Action, EntityInfo, Plan
 from .said import Said
@@ -355,7 +355,7 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
         ]
     value = reading.values[0] if reading.values else None
     verbs = (
-        reading.verbs
+        verbs_for(infos[0].domain, reading)
         or (frozenset({Verb.SET}) if value else frozenset())
         or own_verbs(infos[0].domain)
     )

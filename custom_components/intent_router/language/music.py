@@ -8,7 +8,7 @@ them (music/request.py), and a language without them simply leaves "play
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import LANGUAGES, base_language, spans
@@ -94,6 +94,15 @@ def says_music(said: Said) -> bool:
         spans(words, (*table.play, *table.play_last))
         or set(words) & (kinds | table.generic)
     )
+
+
+def says_the_music(words: Collection[str], language: str) -> bool:
+    """Whether words say the music itself ("the music", "a song"), not a player."""
+    table = MUSIC_WORDS.get(base_language(language))
+    if table is None:
+        return False
+    music = table.generic | table.kinds.get("track", frozenset())
+    return not music.isdisjoint(words)
 
 
 def music_kind(said: Said) -> str | None:
