@@ -64,10 +64,13 @@ class Marks:
     asked: str | None
     follows: Collection[str]
     spoken: Words | None = field(init=False)
+    # Words that name nothing on their own; the speaker's words of what the
+    # home names in another language, bridged to the home's (senses.py).
     generic: frozenset[str] = frozenset()
     bridges: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     sense_words: frozenset[str] = frozenset()
     known_words: frozenset[str] = frozenset()
+    # The utterance's own words, and those of the question it answers.
     own: list[str] = field(default_factory=list)
     context: list[str] = field(default_factory=list)
     complained: dict[tuple[str, Verb], set[str]] = field(default_factory=dict)
@@ -76,17 +79,21 @@ class Marks:
     said_verbs: dict[Verb, set[str]] = field(default_factory=dict)
     values: tuple[Value, ...] = ()
     value_words: set[str] = field(default_factory=set)
+    # Each word said as the home hears it, and the words so heard, in order.
     heard_forms: dict[str, list[str]] = field(default_factory=dict)
     heard: list[str] = field(default_factory=list)
     verb_at: set[int] = field(default_factory=set)
     verb_words: set[str] = field(default_factory=set)
     mentions: Mentions = field(default_factory=Mentions)
+    # The words that named, placed or said a kind; those that named or placed.
     used: set[str] = field(default_factory=set)
     named_or_placed: set[str] = field(default_factory=set)
     fixtures: dict[str, set[str]] = field(default_factory=dict)
+    # The verbs meant, of those said.
     verbs: set[Verb] = field(default_factory=set)
     shape: frozenset[str] = frozenset()
     again: set[str] = field(default_factory=set)
+    # Words said in passing, which explain nothing and need no explaining.
     ignored: frozenset[str] = frozenset()
     unexplained: tuple[str, ...] = ()
     kind_words: frozenset[str] = frozenset()
