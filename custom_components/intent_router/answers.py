@@ -21,9 +21,10 @@ from .domains import state_left
 from .grounding import candidates
 from .language import fold, stop_words, words, words_for
 from .language.tables import STATE_VERBS, Verb
+from .mentions import Mentions
 from .named import namesakes
 from .outdoors import outdoor_temperature
-from .reading import Mentions, Reading
+from .reading import Reading
 from .speech import Names, phrase
 from .spoken import SpokenValues
 from .states_said import Answer, said_state, states_answer

@@ -28,7 +28,8 @@ from .domains import (
 from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
 from .language import says_condition, words
 from .language.tables import STATE_VERBS, Verb
-from .reading import Mentions, Reading, find_mentions
+from .mentions import Mentions
+from .reading import Reading, find_mentions
 from .records import Action, EntityInfo, Plan
 from .said import Said
 from .shortcuts import answers_no, answers_yes

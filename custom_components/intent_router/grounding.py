@@ -25,8 +25,8 @@ from enum import StrEnum
 
 from .catalog import Catalog
 from .domains import domain_info, domain_of
+from .mentions import Mentions
 from .named import namesakes
-from .reading import Mentions
 from .records import Action, EntityInfo, Plan
 
 

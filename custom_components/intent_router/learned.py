@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .const import DOMAIN, LOGGER
 from .domains import domain_of
 from .grounding import candidates
-from .reading import Mentions
+from .mentions import Mentions
 from .records import Action, Plan, decode, encode
 from .storage import RobustStore
 

@@ -104,10 +104,13 @@ def verbs_for(domain: str, reading: Reading) -> frozenset[Verb]:
     """The verbs said, as a device of a domain hears them.
 
     "Turn on the music", "music off": the music was said, not a player, so
-    the player plays or pauses; it is not switched on or off.
+    the player plays or pauses; it is not switched on or off. A verb of the
+    player's own said beside ("mets la musique en pause") says it already.
     """
-    if domain != "media_player" or not says_the_music(
-        reading.kind_words, reading.language
+    if (
+        domain != "media_player"
+        or reading.verbs & domain_info(domain).verbs.keys()
+        or not says_the_music(reading.kind_words, reading.language)
     ):
         return reading.verbs
     return frozenset(_MUSIC_SWITCHED.get(verb, verb) for verb in reading.verbs)

@@ -4,7 +4,7 @@ One resolution for every plan: a name said in full, or without its own
 kind word, or by a distinctive part; of devices the same words name, a kind
 said beside them decides, then a name said in full, then the verb; what is
 left is told apart by the place said or the speaker's area, else asked
-about (reading.py keeps it in `Mentions.which`; local_plans.py and
+about (mentions.py keeps it in `Mentions.which`; local_plans.py and
 grounding.py ask).
 """
 

@@ -36,7 +36,8 @@ from .grounding import candidates, must_be_named
 from .language import Unit, Verb
 from .language.music import music_kind, says_music, shares_music, words_after_play
 from .local_plans import service_call, verbs_for
-from .reading import Mentions, Reading
+from .mentions import Mentions
+from .reading import Reading
 from .records import Action, EntityInfo, Plan
 from .said import Said
 from .spoken import SpokenValues
