@@ -24,6 +24,7 @@ LIGHTS_ON = ("light.ceiling_lights", "light.kitchen_lights")
     [
         ("en", "will you dim all the lights", -1),
         ("en", "make all the lights brighter", 1),
+        ("en", "brighten all the lights", 1),
         ("de", "mach alle Lichter heller", 1),
         ("fr", "baisse toutes les lumières", -1),
         ("es", "sube todas las luces", 1),
