@@ -270,6 +270,12 @@ ANYWHERE = [
     ),
     ("nl", "is er nog ergens licht aan?", "Ja. Ceiling Lights is aan."),
     ("nl", "brandt er nog licht in huis?", "Ja. Ceiling Lights is aan."),
+    ("en", "is there still a light on?", "Yes. Ceiling Lights is on."),
+    ("fr", "y a-t-il encore une lumière allumée ?", "Oui. Ceiling Lights : allumé."),
+    ("es", "¿todavía hay luces encendidas?", "Sí. Ceiling Lights: encendido."),
+    ("it", "ci sono ancora luci accese?", "Sì. Ceiling Lights: acceso."),
+    ("nl", "is er nog licht aan?", "Ja. Ceiling Lights is aan."),
+    ("de", "gibt es noch Licht, das brennt?", "Ja. Ceiling Lights ist ein."),
 ]
 
 

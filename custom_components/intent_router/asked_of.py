@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .device_states import holds
 from .grounding import candidates, must_be_named
-from .language import stop_words, words, words_for
+from .language import words, words_for
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -68,16 +68,8 @@ def _anywhere(reading: Reading) -> bool:
 
 
 def _said(reading: Reading, phrases: Collection[str]) -> bool:
-    """Whether one of these phrases was said, shaping the question.
-
-    Its small words need not be left unexplained ("in the house").
-    """
-    small = stop_words(reading.language)
-    return any(
-        set(found := phrase.split()) <= reading.question_words
-        and set(found) - small <= set(reading.unexplained)
-        for phrase in phrases
-    )
+    """Whether one of these phrases was said, shaping the question."""
+    return any(set(phrase.split()) <= reading.question_words for phrase in phrases)
 
 
 def _home_wide(mentions: Mentions) -> Mentions:
