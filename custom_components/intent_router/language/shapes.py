@@ -44,7 +44,7 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     )
     for opener in spoken.openers:
         parts = opener.split()
-        if opener.endswith(" ") and len(parts) == 1:
+        if opener.endswith(" ") and len(parts) == 1 and parts[0] in own:
             shape.add(parts[0])
         elif len(parts) == 1:
             shape.update(word for word in own if _a_form_of(word, parts[0]))
