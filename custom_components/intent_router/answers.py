@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from .device_states import ASKED_IN, asked_state
-from .domains import state_left
+from .asked_of import asked_of, counts
+from .device_states import CLASS_STATES, holds, of_rest, own_state
 from .grounding import candidates
-from .language import fold, stop_words, words, words_for
+from .language import words, words_for
 from .language.tables import STATE_VERBS, Verb
 from .mentions import Mentions
 from .named import namesakes
@@ -48,7 +48,7 @@ def answer(
 ) -> Answer | None:
     """What to say to a question the reading fully explains, or None.
 
-    Words the reading could not place ("low", "how many") leave the question
+    Words the reading could not place ("low", "how much") leave the question
     to Home Assistant's sentences or the model: a state that answers
     something else is a wrong answer, not a near one. Only the opening word
     (the question's shape) and HA's own word for a state ("encendido") may
@@ -56,13 +56,19 @@ def answer(
     encendido?") is answered yes or no about the one device it asks of;
     asked of several a kind fits, of any of them ("is the light on in the
     bedroom?") or, for a state of rest, of all ("are the windows closed?").
-    "Which ... is on?" is answered with those that are; one that offers
-    its answers ("open or closed?") with the state.
+    "Which ... is on?" is answered with those that are, "how many ... are
+    on?" with how many, and which where they are few; one that offers its
+    answers ("open or closed?") with the state. What each question asks
+    of: asked_of.py.
     """
     if not reading.question:
         return None
     if _offers_alternatives(reading):
-        return _about(reading, _subjects(reading.mentions, catalog, confirm), values)
+        return _about(
+            reading,
+            asked_of(reading, frozenset(), catalog, values, confirm, home=False),
+            values,
+        )
     return _asked(reading, catalog, values, confirm)
 
 
@@ -89,13 +95,16 @@ def _asked(
     ):
         unplaced = asked or open_words or some
         return None if unplaced else _warmth(reading, catalog, values, confirm)
-    subjects = _subjects(mentions, catalog, confirm)
-    if asked or open_words:
+    counted = counts(reading, asked)
+    subjects = asked_of(
+        reading, asked, catalog, values, confirm, home=counted or bool(some)
+    )
+    if counted or asked or open_words:
         said = " ".join(open_words)
-        if not asked and not mentions.entities:
+        if not asked and not mentions.entities and not counted:
             subjects = _sensors_saying(said, mentions, catalog, values) or subjects
-        if not reading.yes_no:
-            return _which(asked, said, subjects, values)
+        if counted or not reading.yes_no:
+            return (_count if counted else _which)(asked, said, subjects, values)
         return (
             _yes_or_no(asked, said, subjects, values)
             or _yes_or_no(asked, said, namesakes(subjects, catalog), values)
@@ -124,6 +133,36 @@ def _offers_alternatives(reading: Reading) -> bool:
         and spoken is not None
         and bool(spoken.alternatives.intersection(reading.unexplained))
     )
+
+
+def _count(
+    asked: frozenset[Verb],
+    open_words: str,
+    subjects: list[EntityInfo],
+    values: SpokenValues,
+) -> Answer | None:
+    """How many of the devices asked of are in the state asked, and which.
+
+    "How many lights are on?", "wie viele Lichter brennen noch?": the
+    number, with their names where they are few, or "none". With no state
+    said ("wie viele Lichter gibt es?") every one counts. A device the state
+    asks nothing of leaves the question.
+    """
+    if not subjects:
+        return None
+    those = subjects
+    if asked or open_words:
+        judged = [(info, holds(asked, open_words, info, values)) for info in subjects]
+        if any(held is None for _, held in judged):
+            return None
+        those = [info for info, held in judged if held]
+    about = tuple(info.entity_id for info in those or subjects)
+    if not those:
+        return Answer([phrase("answer_none")], about)
+    if len(those) > MAX_ANSWERED:
+        return Answer([phrase("answer_count_only", count=str(len(those)))], about)
+    names = Names(tuple(info.name for info in those))
+    return Answer([phrase("answer_count", count=str(len(those)), names=names)], about)
 
 
 def _about(
@@ -159,40 +198,6 @@ def _heating_said(reading: Reading) -> bool:
     )
 
 
-def _subjects(
-    mentions: Mentions, catalog: Catalog, confirm: Collection[str]
-) -> list[EntityInfo]:
-    """The devices named, else those of the one kind said in the place meant."""
-    if mentions.entities:
-        return [catalog.exposed[e] for e in sorted(mentions.entities)]
-    kinds = mentions.kinds - {"weather"}
-    if len(kinds) != 1:
-        return []
-    return [
-        catalog.exposed[e]
-        for e in sorted(candidates(mentions, catalog, confirm, kinds))
-    ]
-
-
-# States a question may name in HA's own words ("encendido", "verriegelt"),
-# as the verb that asks for them, with the domain whose words are generic.
-_SAID_STATES = tuple(
-    (domain, state, verb)
-    for verb, domain in ASKED_IN.items()
-    if (state := state_left(domain, verb))
-)
-# States of rest: asked of several, every one is asked of ("is the switch
-# off?" is no while one is on); any other state, any one.
-_ASKED_OF_ALL = frozenset({Verb.OFF, Verb.CLOSE, Verb.LOCK})
-# States said as themselves, in HA's word for them: a person's "home" is no
-# verb's; nor, in the words of its class, a moisture sensor's "on" ("wet")
-# or a battery's ("low").
-_OWN_STATES = ("home", "not_home")
-_CLASS_STATES = {"binary_sensor": ("on", "off")}
-# Of these, the states of rest: asked of several, asked of all.
-_RESTING = frozenset({"off", "not_home"})
-
-
 def _yes_or_no(
     asked: frozenset[Verb],
     open_words: str,
@@ -207,7 +212,7 @@ def _yes_or_no(
     judged = [
         (info, held)
         for info in subjects
-        if (held := _holds(asked, open_words, info, values)) is not None
+        if (held := holds(asked, open_words, info, values)) is not None
     ]
     if len(judged) != 1:
         return None
@@ -240,11 +245,15 @@ def _any(
     (`every`: "are all the blinds open?"). A device the state asks nothing
     of leaves the question.
     """
-    judged = [(info, _holds(asked, open_words, info, values)) for info in subjects]
+    judged = [(info, holds(asked, open_words, info, values)) for info in subjects]
     if not judged or any(held is None for _, held in judged):
         return None
-    every = every or any(_of_rest(asked, open_words, info, values) for info in subjects)
+    every = every or any(of_rest(asked, open_words, info, values) for info in subjects)
     those = [info for info, held in judged if held != every]
+    if len(those) > MAX_ANSWERED and not every:
+        # Yes, and how many: more names than anyone listens to.
+        count = phrase("answer_count_only", count=str(len(those)))
+        return Answer([phrase("answer_yes"), count], tuple(i.entity_id for i in those))
     if len(those) > MAX_ANSWERED:
         return None
     held = not those if every else bool(those)
@@ -255,16 +264,6 @@ def _any(
         ],
         tuple(info.entity_id for info in those or subjects),
     )
-
-
-def _of_rest(
-    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
-) -> bool:
-    """Whether the state asked is one of rest ("off", "closed", "dry", "away")."""
-    verb = _verb_asked(asked, open_words, info, values)
-    if verb is not None:
-        return verb in _ASKED_OF_ALL
-    return _own_state(open_words, info, values) in _RESTING
 
 
 def _sensors_saying(
@@ -281,10 +280,10 @@ def _sensors_saying(
     found = [
         info
         for info in catalog.exposed.values()
-        if info.domain in _CLASS_STATES
+        if info.domain in CLASS_STATES
         and mentions.fits_class(info)
         and (not placed or info.area in mentions.areas or info.floor in mentions.floors)
-        and _own_state(open_words, info, values)
+        and own_state(open_words, info, values)
     ]
     return sorted(found, key=lambda info: info.entity_id)
 
@@ -300,7 +299,7 @@ def _which(
     "Which lights are on?", "was für ein Gassensor ist an?": a list, never a
     yes or a no. A device the state asks nothing of leaves the question.
     """
-    judged = [(info, _holds(asked, open_words, info, values)) for info in subjects]
+    judged = [(info, holds(asked, open_words, info, values)) for info in subjects]
     if not judged or any(held is None for _, held in judged):
         return None
     those = [info for info, held in judged if held]
@@ -312,67 +311,6 @@ def _which(
         else phrase("answer_none")
     )
     return Answer([said], tuple(info.entity_id for info in those or subjects))
-
-
-def _holds(
-    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
-) -> bool | None:
-    """Whether the device is in the state asked; None if that asks nothing of it."""
-    device_class = info.all_attributes.get("device_class")
-    if (verb := _verb_asked(asked, open_words, info, values)) is not None:
-        return asked_state(verb, info.domain, device_class, info.state)
-    if asked and open_words:
-        return None
-    if (state := _own_state(open_words, info, values)) is not None:
-        return info.state == state
-    return None
-
-
-def _own_state(open_words: str, info: EntityInfo, values: SpokenValues) -> str | None:
-    """The state the words are HA's own word for, for this device's class.
-
-    Its small words need not be said: they are no word of the question's
-    ("plugged in": "are any devices plugged in?").
-    """
-    device_class = info.all_attributes.get("device_class")
-    small = stop_words(values.language)
-    said = open_words.split()
-    if not said:
-        return None
-    return next(
-        (
-            state
-            for state in (*_OWN_STATES, *_CLASS_STATES.get(info.domain, ()))
-            if [
-                word
-                for word in words(values.state(info.domain, device_class, state))
-                if word not in small
-            ]
-            == said
-        ),
-        None,
-    )
-
-
-def _verb_asked(
-    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
-) -> Verb | None:
-    """The state asked as its verb's: said as one, or in HA's word for it."""
-    if asked and open_words:
-        return None
-    device_class = info.all_attributes.get("device_class")
-    return next(iter(asked), None) or next(
-        (
-            verb
-            for domain, state, verb in _SAID_STATES
-            if open_words
-            in {
-                fold(values.state(info.domain, device_class, state)),
-                fold(values.state(domain, None, state)),
-            }
-        ),
-        None,
-    )
 
 
 def _sensed(

@@ -1,8 +1,10 @@
 """What a device's state says: the answer to a question, a command's need.
 
 Whether a question's verb holds of a state ("is the back door locked?":
-`asked_state`), and whether a step ("brighter", "louder", "warmer") can
-take a device any further (`at_step_end`). A command that says its result
+`asked_state`), or the state a question says in Home Assistant's own word
+for it ("is the water sensor wet?": `holds`), and whether a step
+("brighter", "louder", "warmer") can take a device any further
+(`at_step_end`). A command that says its result
 ("turn off", "to 50 percent") is always sent, whatever the state shows: a
 state may be stale, and the call is harmless.
 """
@@ -10,11 +12,16 @@ state may be stale, and the call is harmless.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .domains import FULL_BRIGHTNESS, FULL_VOLUME, state_left
+from .language import fold, stop_words, words
 from .language.tables import OPPOSITE_VERBS, Verb
 from .spoken import is_number
+
+if TYPE_CHECKING:
+    from .records import EntityInfo
+    from .spoken import SpokenValues
 
 # The domain whose states say what a question's verb asks of any device
 # ("is it open?": a cover's "open"), the state its service leaves.
@@ -92,6 +99,96 @@ def asked_state(
         return None
     yes, no = _ASKED_STATES[verb]
     return True if state in yes else False if state in no else None
+
+
+# States a question may name in HA's own words ("encendido", "verriegelt"),
+# as the verb that asks for them, with the domain whose words are generic.
+_SAID_STATES = tuple(
+    (domain, state, verb)
+    for verb, domain in ASKED_IN.items()
+    if (state := state_left(domain, verb))
+)
+# States of rest: asked of several, every one is asked of ("is the switch
+# off?" is no while one is on); any other state, any one.
+_ASKED_OF_ALL = frozenset({Verb.OFF, Verb.CLOSE, Verb.LOCK})
+# States said as themselves, in HA's word for them: a person's "home" is no
+# verb's; nor, in the words of its class, a moisture sensor's "on" ("wet")
+# or a battery's ("low").
+_OWN_STATES = ("home", "not_home")
+CLASS_STATES = {"binary_sensor": ("on", "off")}
+# Of these, the states of rest: asked of several, asked of all.
+_RESTING = frozenset({"off", "not_home"})
+
+
+def of_rest(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> bool:
+    """Whether the state asked is one of rest ("off", "closed", "dry", "away")."""
+    verb = _verb_asked(asked, open_words, info, values)
+    if verb is not None:
+        return verb in _ASKED_OF_ALL
+    return own_state(open_words, info, values) in _RESTING
+
+
+def holds(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> bool | None:
+    """Whether the device is in the state asked; None if that asks nothing of it."""
+    device_class = info.all_attributes.get("device_class")
+    if (verb := _verb_asked(asked, open_words, info, values)) is not None:
+        return asked_state(verb, info.domain, device_class, info.state)
+    if asked and open_words:
+        return None
+    if (state := own_state(open_words, info, values)) is not None:
+        return info.state == state
+    return None
+
+
+def own_state(open_words: str, info: EntityInfo, values: SpokenValues) -> str | None:
+    """The state the words are HA's own word for, for this device's class.
+
+    Its small words need not be said: they are no word of the question's
+    ("plugged in": "are any devices plugged in?").
+    """
+    device_class = info.all_attributes.get("device_class")
+    small = stop_words(values.language)
+    said = open_words.split()
+    if not said:
+        return None
+    return next(
+        (
+            state
+            for state in (*_OWN_STATES, *CLASS_STATES.get(info.domain, ()))
+            if [
+                word
+                for word in words(values.state(info.domain, device_class, state))
+                if word not in small
+            ]
+            == said
+        ),
+        None,
+    )
+
+
+def _verb_asked(
+    asked: frozenset[Verb], open_words: str, info: EntityInfo, values: SpokenValues
+) -> Verb | None:
+    """The state asked as its verb's: said as one, or in HA's word for it."""
+    if asked and open_words:
+        return None
+    device_class = info.all_attributes.get("device_class")
+    return next(iter(asked), None) or next(
+        (
+            verb
+            for domain, state, verb in _SAID_STATES
+            if open_words
+            in {
+                fold(values.state(info.domain, device_class, state)),
+                fold(values.state(domain, None, state)),
+            }
+        ),
+        None,
+    )
 
 
 # What a step ("brighter", "louder", "warmer") moves, per domain: the

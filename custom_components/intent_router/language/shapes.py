@@ -27,14 +27,24 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     "il riscaldamento a quanto è?"), every word of the opener it starts
     with ("est-ce que", "y a-t-il"), the phrases that ask wherever they
     stand ("l'évier est-il humide ?"), and the language's "it is"
-    ("fait-il", "ist es"), as a complaint's frame.
+    ("fait-il", "ist es"), as a complaint's frame. Also what asks how
+    many or says no place (`counting`, `anywhere`), and the words of a
+    question in the past ("did I leave", "hast du", "ai-je laissé":
+    `perfect`, `left`). A state said first is what is asked, not only the
+    shape ("brennt noch Licht?", "brandt er nog licht?").
     """
     shape = set(own[:1])
     if spoken is None:
         return frozenset(shape)
+    shape.update(
+        own[i]
+        for i in spans(
+            own, spoken.anywhere | spoken.counting | spoken.perfect | spoken.left
+        )
+    )
     for opener in spoken.openers:
         parts = opener.split()
-        if opener.endswith(" ") and len(parts) == 1:
+        if opener.endswith(" ") and len(parts) == 1 and parts[0] in own:
             shape.add(parts[0])
         elif len(parts) == 1:
             shape.update(word for word in own if _a_form_of(word, parts[0]))
@@ -42,7 +52,14 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
             shape.update(own[: len(parts)])
     shape.update(own[i] for i in spans(own, spoken.complaint_frame))
     shape.update(own[i] for i in spans(own, spoken.asks))
-    return frozenset(shape)
+    return frozenset(shape - _states(spoken))
+
+
+def _states(spoken: Words) -> frozenset[str]:
+    """Every one-word participle that says a state ("brennt", "zugemacht")."""
+    return frozenset(
+        word for found in spoken.states.values() for word in found if " " not in word
+    )
 
 
 def asks_which(own: list[str], spoken: Words) -> bool:

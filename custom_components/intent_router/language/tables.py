@@ -266,6 +266,19 @@ class Words:
     # "irgendwas"): in a question, a state said in its class's word says
     # the kind ("are any devices plugged in?").
     anything: frozenset[str]
+    # Words that say no place, the whole home ("anywhere", "in the house",
+    # "irgendwo"): in a question, what is asked of any device of the kind
+    # in the home, never only the speaker's room.
+    anywhere: frozenset[str]
+    # Words that ask for a number of devices ("how many", "wie viele",
+    # "combien de"): a question of a kind said in the plural is a count.
+    counting: frozenset[str]
+    # A question in the past asks of the state now. Its auxiliaries and the
+    # persons said ("did I", "hast du", "ai-je", "heb ik") and the verb for
+    # leaving something as it is ("leave", "lasciato", "laten staan") shape
+    # it and name nothing; the state the rest says is what is asked.
+    perfect: frozenset[str]
+    left: frozenset[str]
     # Words of names and places that say nothing about which one is meant
     # ("the", "der", "turn"): never a word that names a device or room.
     stop: frozenset[str]
