@@ -74,32 +74,45 @@ def _described(path: Path, error: vol.Invalid) -> str:
     return f"{path.name}, {where}: {error.msg}"
 
 
+# The tables of a file that are a plain set of phrases.
+_PLAIN_TABLES = (
+    "filler",
+    "hedges",
+    "here",
+    "asking",
+    "leads",
+    "reference",
+    "closing",
+    "negations",
+    "conditions",
+    "alternatives",
+    "everything",
+    "anything",
+    "anywhere",
+    "counting",
+    "perfect",
+    "left",
+    "stop",
+    "asides",
+    "verb_forms",
+    "asks",
+    "elided",
+    "complaint_frame",
+    "wear",
+)
+
+
 def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Words:
     """The tables of a checked file; `home`: Home Assistant's cover classes."""
     kinds: Mapping[str, list[str]] = table["kinds"]
+    # The tables that are a plain set of phrases, as written.
+    plain: dict[str, Any] = {name: frozenset(table[name]) for name in _PLAIN_TABLES}
     return Words(
+        **plain,
         shortcuts={s: frozenset(table["shortcuts"].get(s, ())) for s in Shortcut},
-        filler=frozenset(table["filler"]),
-        hedges=frozenset(table["hedges"]),
-        here=frozenset(table["here"]),
         openers=_openings(table["openers"]),
-        asking=frozenset(table["asking"]),
         requests=_openings(table["requests"]),
-        leads=frozenset(table["leads"]),
-        reference=frozenset(table["reference"]),
-        closing=frozenset(table["closing"]),
         clitics=_longest_first(table["clitics"]),
-        negations=frozenset(table["negations"]),
-        conditions=frozenset(table["conditions"]),
-        alternatives=frozenset(table["alternatives"]),
-        everything=frozenset(table["everything"]),
-        anything=frozenset(table["anything"]),
-        anywhere=frozenset(table["anywhere"]),
-        counting=frozenset(table["counting"]),
-        perfect=frozenset(table["perfect"]),
-        left=frozenset(table["left"]),
-        stop=frozenset(table["stop"]),
-        asides=frozenset(table["asides"]),
         kinds={domain: frozenset(found) for domain, found in kinds.items()},
         kind_names={domain: frozenset(found[:2]) for domain, found in kinds.items()},
         senses=_keyed(table["senses"]),
@@ -116,12 +129,9 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         elisions=_longest_first(table["elisions"]),
         diminutives=_longest_first(table["diminutives"]),
         joints=_longest_first(table["joints"]),
-        verb_forms=frozenset(table["verb_forms"]),
-        asks=frozenset(table["asks"]),
         plurals=_longest_first(table["plurals"]),
         decimal_mark=table["decimal_mark"],
         capitalised_nouns=table["capitalised_nouns"],
-        elided=frozenset(table["elided"]),
         euphony={
             plain: (other["as"], re.compile(other["before"], re.IGNORECASE))
             for plain, other in table["euphony"].items()
@@ -131,8 +141,6 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
             for key, found in table["complaints"].items()
             for domain, _, verb in (key.partition("."),)
         },
-        complaint_frame=frozenset(table["complaint_frame"]),
-        wear=frozenset(table["wear"]),
         days={day: tuple(found) for day, found in table["days"].items()},
         music=_music(table["music"]) if "music" in table else None,
     )
