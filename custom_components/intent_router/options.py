@@ -8,10 +8,10 @@ interpretations its words allow, and the model picks one:
   names forgiven), referred back to ("it", "the same", or what was last
   acted on when the words name nothing), of a kind said or implied in the
   place meant, or in the place said;
-- what each may do: the verbs said, else, for a device named beside
-  words the reading cannot read, what its domain does (on, off, brighter,
-  open, play...); a value the words leave open ("to N percent") is the
-  model's to fill in; words that say nothing to do ask what it is doing;
+- what each may do: the verbs said, else, beside words the reading
+  cannot read, what its domain does (on, off, brighter, open, play...); a
+  value the words leave open ("to N percent") is the model's to fill in; a
+  device said with nothing else is asked what it is doing;
 - for a question, what it may be about: answered from the states
   (answers.py), never in the model's words. A question that names nothing
   of the home ("who am I meeting for dinner?", "who do I need to call?")
@@ -141,7 +141,7 @@ def propose(
     first = played is not None and says_music(said)
     found: list[Option] = [played] if played and first else []
     for group in _groups(reading, catalog, referred, confirm):
-        if not _asked_to_act(reading, group, catalog.exposed[group[0]].domain):
+        if not _asked_to_act(reading, catalog.exposed[group[0]].domain):
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
         else:
@@ -156,24 +156,22 @@ def propose(
     return options
 
 
-def _asked_to_act(reading: Reading, group: tuple[str, ...], domain: str) -> bool:
-    """Whether the words ask a group of devices to do something.
+def _asked_to_act(reading: Reading, domain: str) -> bool:
+    """Whether the words may ask a domain's devices to do something.
 
     A list is asked by its words alone ("milk on the shopping list"); any
-    other device by a verb or a value said, or, named, by words beside its
-    name the reading cannot read ("could the bed light be a touch
-    livelier"). A kind said or implied with nothing that says what to do
-    ("climate", "will I need to be warm?") is asked what it is doing: a
-    small model offered actions there picks the first.
+    other device by a verb or a value said, or by words the reading cannot
+    read, which may be a verb it does not know ("slow the volume", "could
+    the bed light be a touch livelier"). A device said with nothing else
+    ("climate", "kitchen window") is asked what it is doing: a small model
+    offered actions there picks the first.
     """
     if reading.question:
         return False
     if domain in _LIST_SERVICES:
         return True
-    if not own_verbs(domain):
-        return False
-    return bool(reading.verbs or reading.values) or bool(
-        reading.unexplained and set(group) <= reading.mentions.entities
+    return bool(own_verbs(domain)) and bool(
+        reading.verbs or reading.values or reading.unexplained
     )
 
 
