@@ -54,3 +54,23 @@ async def test_the_name_said_with_its_kind_still_names_it(
     result = await converse(hass, agent, "what does the no sensor say")
 
     assert speech(result) == f"{SENSOR} is 50."
+
+
+async def test_a_day_is_no_part_of_a_name(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A day said ("today") asks of the day, not of "Water pump usage today"."""
+    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    usage = "Water pump usage today"
+    await async_setup_template_entity(
+        hass, "sensor", {"name": usage, "state": "{{ 9 }}"}
+    )
+    llm_server.add_reply('{"pick":1}')
+
+    result = await converse(hass, agent, "should I dress in layers today")
+
+    assert usage not in speech(result)
+    offered = [m["content"] for r in llm_server.requests for m in r["messages"]]
+    assert not any(f"about {usage}" in text for text in offered), json.dumps(offered)

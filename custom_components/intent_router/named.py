@@ -20,6 +20,7 @@ from .domains import DomainInfo, domain_info, verb_service
 from .language import (
     LANGUAGES,
     Verb,
+    Words,
     content_words,
     fold,
     kind_words,
@@ -467,11 +468,14 @@ def _telling_terms(name: str, domain: str, language: str) -> tuple[str, ...]:
 
     Not its last word where that is its own kind's in any shipped language:
     the Dutch "door" ("by") is no Garage Door; "garage" is. Nor a word
-    that says no or please ("no speaking please" is no Heat Pump NO Sensor).
+    that says no or please ("no speaking please" is no Heat Pump NO Sensor),
+    nor a day ("should I dress in layers today" is no Water Pump Usage Today).
     """
     *core, last = name_terms(name, language) or ("",)
     spoken = words_for(language)
-    never = spoken.negations | spoken.filler if spoken else frozenset()
+    never = (
+        spoken.negations | spoken.filler | _day_words(spoken) if spoken else frozenset()
+    )
     if any(last in kind_words(domain, lang) for lang in LANGUAGES):
         return tuple(w for w in core if w not in never)
     return tuple(w for w in (*core, last) if w not in never)
@@ -481,3 +485,10 @@ def says(heard: set[str], name: str, language: str) -> bool:
     """Whether every word of a name that matters was said."""
     wanted = content_words(name, language)
     return bool(wanted) and wanted <= heard
+
+
+def _day_words(spoken: Words) -> frozenset[str]:
+    """The one-word days ("today", "morgen"): no device's by themselves."""
+    return frozenset(
+        day for found in spoken.days.values() for day in found if " " not in day
+    )
