@@ -17,7 +17,7 @@ from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
 from . import home
-from .helpers import converse, speech, user_prompt
+from .helpers import act, converse, plan, speech, user_prompt
 from .llm_server import ScriptedLLMServer
 
 SHOPPING = "todo.shopping_list"
@@ -102,3 +102,41 @@ async def test_a_question_naming_nothing_may_be_about_what_the_home_keeps(
         "2 about Shopping list (To-do list).",
     ]
     assert speech(result).startswith("Today on Calendar 2: Current Event")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "reason"),
+    [
+        (
+            "en",
+            "cross bread off the shopping list",
+            "Unable to find to-do list item: bread.",
+        ),
+        (
+            "de",
+            "nimm Brot von der Shopping list",
+            "Eintrag der To-do-Liste kann nicht gefunden werden: bread.",
+        ),
+        (
+            "fr",
+            "enlève le pain de la Shopping list",
+            "Impossible de trouver dans la liste de tâches l'élément\xa0: bread.",
+        ),
+    ],
+)
+async def test_an_item_not_on_the_list_is_said_in_home_assistants_words(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    reason: str,
+) -> None:
+    """The list refused: its reason in the turn's language, not "didn't respond"."""
+    llm_server.add_plan(plan(act("todo.remove_item", SHOPPING, item="bread")))
+    before = hass.states.get(SHOPPING).state
+
+    result = await converse(hass, agent_id, said, None, language=language)
+
+    assert speech(result) == reason
+    assert hass.states.get(SHOPPING).state == before

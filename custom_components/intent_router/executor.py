@@ -15,12 +15,16 @@ from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.core import Context, HomeAssistant, State, SupportsResponse
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import (
+    HomeAssistantError,
+    ServiceNotFound,
+    ServiceValidationError,
+)
 
 from .const import LOGGER
 from .domains import domain_info
 from .records import Action, ExecutedAction, PriorState
-from .speech import Phrase
+from .speech import HomeRefusal, Phrase
 from .tools import Tool
 
 
@@ -36,6 +40,8 @@ class ActionOutcome:
     result: Any = None
     # The service call a tool made, for the reply.
     effect: Action | None = None
+    # Why Home Assistant refused the call, where it said (an item not found).
+    refusal: HomeRefusal | None = None
 
     @property
     def ok(self) -> bool:
@@ -122,7 +128,7 @@ async def _async_run(
         return ActionOutcome(action, "timeout", prior)
     except HomeAssistantError as err:
         LOGGER.debug("%s on %s failed: %s", action.tool, action.targets, err)
-        return ActionOutcome(action, type(err).__name__, prior)
+        return ActionOutcome(action, type(err).__name__, prior, refusal=_refusal(err))
     return ActionOutcome(action, prior=prior, result=response)
 
 
@@ -143,4 +149,26 @@ def prior_of(state: State) -> PriorState:
     attributes = state.attributes
     return PriorState(
         state.state, {k: v for k in keep if (v := attributes.get(k)) is not None}
+    )
+
+
+def _refusal(err: HomeAssistantError) -> HomeRefusal | None:
+    """Home Assistant's translated reason for refusing what was asked.
+
+    Only a `ServiceValidationError`, Home Assistant's error for a request
+    that cannot be done as asked (an item not on the list); a device that
+    failed otherwise, or whose own actions name a service that is not
+    there (`ServiceNotFound`), "didn't respond".
+    """
+    if not (
+        isinstance(err, ServiceValidationError)
+        and not isinstance(err, ServiceNotFound)
+        and err.translation_domain
+        and err.translation_key
+    ):
+        return None
+    return HomeRefusal(
+        f"component.{err.translation_domain}.exceptions.{err.translation_key}.message",
+        {k: str(v) for k, v in (err.translation_placeholders or {}).items()},
+        str(err),
     )

@@ -381,7 +381,7 @@ def failure_speech(
 ) -> str:
     """An honest account: what worked, what did not, in the tools' words."""
     done = [o.action for o in outcomes if o.ok]
-    silent = [o.action for o in outcomes if not o.ok and not o.speech]
+    silent = [o.action for o in outcomes if not (o.ok or o.speech or o.refusal)]
     parts: list[Phrase] = []
     if silent and done:
         parts.append(
@@ -396,7 +396,8 @@ def failure_speech(
     elif done:
         parts.append(phrase("done_for", targets=target_names(hass, done)))
     parts.extend(o.speech for o in outcomes if not o.ok and o.speech)
-    return " ".join(phrases.say(part) for part in parts)
+    refused = (phrases.say_refusal(o.refusal) for o in outcomes if o.refusal)
+    return " ".join([*(phrases.say(part) for part in parts), *refused])
 
 
 def error_response(

@@ -31,7 +31,8 @@ FALLBACK_LANGUAGE = "en"
 PLURAL_SUFFIX = "_many"
 # Home Assistant's own words a reply may use: states and modes, and the
 # names of services (a confirmation asks about an action by its name).
-HOME_WORD_CATEGORIES = ("entity_component", "services", "title")
+# "exceptions": why a service refused a call (`HomeRefusal`).
+HOME_WORD_CATEGORIES = ("entity_component", "services", "title", "exceptions")
 
 
 @dataclass(slots=True, frozen=True)
@@ -58,6 +59,20 @@ class Phrase:
             name: value if isinstance(value, str) else ", ".join(value.items)
             for name, value in self.placeholders.items()
         }
+
+
+@dataclass(slots=True, frozen=True)
+class HomeRefusal:
+    """Why Home Assistant refused a call, in its own translated words.
+
+    "Unable to find to-do list item: bread": the device answered, so no
+    "didn't respond". `message` is as raised, in Home Assistant's own
+    language, for a turn whose language has no translation of it.
+    """
+
+    key: str
+    placeholders: Mapping[str, str]
+    message: str
 
 
 def phrase(key: str, **placeholders: Placeholder) -> Phrase:
@@ -125,6 +140,16 @@ class Phrasebook:
             # A translation with a broken placeholder: say the English one.
             text = spoken.key
         text = elide(text, self.language).strip()
+        return text if not text or text.endswith(("?", "!", ".")) else f"{text}."
+
+    def say_refusal(self, refusal: HomeRefusal) -> str:
+        """Home Assistant's reason in this language, else as it was raised."""
+        template = self.home_words.get(refusal.key)
+        try:
+            text = template.format(**refusal.placeholders) if template else ""
+        except KeyError, IndexError, ValueError:
+            text = ""
+        text = (text or refusal.message).strip()
         return text if not text or text.endswith(("?", "!", ".")) else f"{text}."
 
     def names(self, names: Names) -> str:
