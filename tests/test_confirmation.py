@@ -307,3 +307,15 @@ async def test_a_command_on_a_condition_nobody_checked_asks_first(
 
     assert speech(result) == asked
     assert hass.states.get("light.kitchen_lights").state == "on"
+
+
+async def test_please_is_no_condition(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> None:
+    """Politeness ("s'il te plaît") holds no condition's "s'il": it runs."""
+    agent_id, kitchen, _ = await _agent(hass, mock_config_entry)
+
+    said = "éteins Kitchen Lights s'il te plaît"
+    await converse(hass, agent_id, said, kitchen, language="fr")
+
+    assert hass.states.get("light.kitchen_lights").state == "off"

@@ -10,7 +10,7 @@ words file and one translation file, nothing to register.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 import re
@@ -404,10 +404,20 @@ def _kind_endings(language: str) -> tuple[str, ...]:
     return tuple(sorted(found, key=len, reverse=True))
 
 
-def says_condition(words: Collection[str], language: str) -> bool:
-    """Whether words make what they ask hang on a condition ("if", "wenn")."""
+def says_condition(words: Sequence[str], language: str) -> bool:
+    """Whether words make what they ask hang on a condition ("if", "wenn").
+
+    Not where the condition's word is politeness: "s'il te plaît" asks
+    nothing of "s'il".
+    """
     spoken = words_for(language)
-    return spoken is not None and bool(spoken.conditions & set(words))
+    if spoken is None:
+        return False
+    said = list(words)
+    polite = spans(said, (*spoken.requests, *spoken.filler))
+    return any(
+        word in spoken.conditions for at, word in enumerate(said) if at not in polite
+    )
 
 
 def is_question(text: str, language: str) -> bool:
