@@ -320,7 +320,8 @@ DOMAINS: Mapping[str, DomainInfo] = {
     ),
     "lawn_mower": DomainInfo(verbs={Verb.DOCK: "dock"}),
     "number": _NUMBER,
-    "scene": DomainInfo(must_be_named=True),
+    # "Turn on movie night": a scene is turned on, never off.
+    "scene": DomainInfo(turn_on="turn_on", must_be_named=True),
     "script": replace(_SWITCHED, must_be_named=True),
     "select": _SELECT,
     "sensor": DomainInfo(acting_attributes=("unit_of_measurement", "device_class")),
