@@ -13,7 +13,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
-from .helpers import converse
+from .helpers import converse, speech
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
@@ -64,3 +64,69 @@ async def test_a_bright_light_dims_by_a_step(
     await converse(hass, agent, "dim the kitchen lights")
 
     assert round(hass.states.get(KITCHEN).attributes["brightness"] / 2.55) == 40
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "answered"),
+    [
+        ("en", "please dim the kitchen lights", "Kitchen Lights is off."),
+        ("de", "mach das Licht in der Küche dunkler", "Kitchen Lights ist aus."),
+        ("fr", "baisse la lumière de la cuisine", "Kitchen Lights : éteint."),
+        ("es", "baja la luz de la cocina", "Kitchen Lights: apagado."),
+    ],
+)
+async def test_a_light_that_is_off_is_dimmed_no_further(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    answered: str,
+) -> None:
+    """Off, there is nothing to dim: its state is said, and it stays off.
+
+    Before, "Dimmed Kitchen Lights" was said while the step switched it off.
+    """
+    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": KITCHEN}, blocking=True
+    )
+
+    result = await converse(hass, agent, said, language=language)
+
+    assert speech(result) == answered
+    assert hass.states.get(KITCHEN).state == "off"
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "it's too dark in the kitchen"),
+        ("en", "make the kitchen lights brighter"),
+        ("de", "in der Küche ist es zu dunkel"),
+        ("it", "in cucina è troppo buio"),
+    ],
+)
+async def test_a_light_that_is_off_made_brighter_is_switched_on(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Brighter than off is on, at the brightness it keeps, not a step's 20 %."""
+    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 80}, blocking=True
+    )
+    await hass.services.async_call(
+        "light", "turn_off", {"entity_id": KITCHEN}, blocking=True
+    )
+
+    await converse(hass, agent, said, language=language)
+
+    state = hass.states.get(KITCHEN)
+    assert state.state == "on"
+    assert round(state.attributes["brightness"] / 2.55) == 80
+    assert llm_server.requests == []

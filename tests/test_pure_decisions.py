@@ -28,6 +28,10 @@ ACT = (Action("light.turn_on", ("light.a",)),)
     ("domain", "direction", "attributes", "expected"),
     [
         ("light", 1, {"brightness": 255}, True),
+        # Off, a light is dimmed no further; brighter, it is switched on.
+        ("light", -1, {"state": "off"}, True),
+        ("light", 1, {"state": "off"}, False),
+        ("light", -1, {"state": "off", "assumed_state": True}, False),
         ("light", 1, {"brightness": 254}, False),
         # Dimmed at its lowest, a light turns off: no end that way.
         ("light", -1, {"brightness": 1}, False),
@@ -52,7 +56,8 @@ def test_a_step_ends_where_its_device_can_go_no_further(
     domain: str, direction: int, attributes: dict[str, object], expected: bool
 ) -> None:
     """Only "brighter" at full, "louder" at full volume, ... send nothing."""
-    assert at_step_end(domain, direction, attributes) is expected
+    state = str(attributes.pop("state", "on"))
+    assert at_step_end(domain, direction, state, attributes) is expected
 
 
 @pytest.mark.parametrize(

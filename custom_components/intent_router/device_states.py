@@ -212,16 +212,21 @@ _STEPPED: Mapping[
 }
 
 
-def at_step_end(domain: str, direction: int, attributes: Mapping[str, Any]) -> bool:
+def at_step_end(
+    domain: str, direction: int, state: str, attributes: Mapping[str, Any]
+) -> bool:
     """Whether a step up (+1) or down (-1) can take a device no further.
 
     "Brighter" a light at full, "louder" a speaker at full volume, "warmer"
-    a thermostat at its highest: there is nothing to send. Never where Home
-    Assistant only assumes the state (`assumed_state`: a step is sent).
+    a thermostat at its highest, "dimmer" a light that is off: there is
+    nothing to send. Never where Home Assistant only assumes the state
+    (`assumed_state`: a step is sent).
     """
     stepped = _STEPPED.get(domain)
     if stepped is None or attributes.get("assumed_state"):
         return False
+    if domain == "light" and state == "off":
+        return direction < 0
     attribute, low, high, _, _ = stepped
     low, high = (attributes.get(b) if isinstance(b, str) else b for b in (low, high))
     end = high if direction > 0 else low

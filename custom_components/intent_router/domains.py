@@ -171,8 +171,12 @@ def _step_light(info: EntityInfo, direction: int) -> ServiceCall | None:
 
     Home Assistant switches off a light a step takes to 0: one that shows
     no brightness while on (it has none to dim) is not dimmed, one within a
-    step of dark goes to its lowest.
+    step of dark goes to its lowest. Brighter than off is on, at the
+    brightness the light keeps ("it's too dark here"), not a step's 20 %;
+    dimmer than off there is nothing (device_states.at_step_end).
     """
+    if direction > 0 and info.state == "off":
+        return ("turn_on", {})
     if direction < 0 and info.state == "on":
         brightness = info.all_attributes.get("brightness")
         if not isinstance(brightness, (int, float)):

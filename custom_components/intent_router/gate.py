@@ -99,7 +99,7 @@ def at_its_end(plan: Plan, catalog: Catalog, reading: Reading | None) -> bool:
                 (info := catalog.exposed.get(target)) is not None
                 and domain_of(action.tool) == info.domain
                 and _steps(action, info, direction)
-                and at_step_end(info.domain, direction, info.all_attributes)
+                and at_step_end(info.domain, direction, info.state, info.all_attributes)
                 for target in action.targets
             )
             for action in plan.actions

@@ -23,6 +23,7 @@ from .llm_client import Completion
 from .options import SAY, Option, chosen_plan
 from .records import Action, ActionResult, ExecutedAction, Outcome, Plan
 from .speech import Names, Phrase, Phrasebook, phrase
+from .states_said import said_state
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant
@@ -326,21 +327,33 @@ def already_speech(
 ) -> str:
     """Devices a step can take no further, by the value they are at.
 
-    "Kitchen Lights is already at 100 percent", "... at 30 degrees".
+    "Kitchen Lights is already at 100 percent", "... at 30 degrees"; one
+    at no value, by its state ("Bedroom Lamp is off").
     """
     values = phrases.values
     # What is said -> the names it is said of
     by_value: dict[str, list[str]] = {}
+    stated: list[str] = []
     for action in actions:
         for target in action.targets:
             info = catalog.exposed[target]
             value = values.argument(
                 info.domain, stepped_value(info.domain, info.all_attributes)
             )
-            by_value.setdefault(value or "", []).append(info.name)
+            if value is None:
+                stated.append(phrases.say(said_state(info, values)))
+            else:
+                by_value.setdefault(value, []).append(info.name)
     return " ".join(
-        phrases.say(phrase("already_value", names=Names(tuple(names)), value=value))
-        for value, names in by_value.items()
+        [
+            *(
+                phrases.say(
+                    phrase("already_value", names=Names(tuple(names)), value=value)
+                )
+                for value, names in by_value.items()
+            ),
+            *stated,
+        ]
     )
 
 
