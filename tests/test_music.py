@@ -18,6 +18,7 @@ from spotifyaio.models import SearchType
 
 from custom_components.intent_router.const import CONF_DEFAULT_MUSIC_PLAYER
 from custom_components.intent_router.music.media import Found
+from custom_components.intent_router.music.search import Search, best
 from custom_components.intent_router.music.verify import plays as plays_found
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.media_player.const import MediaPlayerState
@@ -770,3 +771,34 @@ def test_verification_recognises_the_item(
 ) -> None:
     """What counts as "playing what was asked" for each kind of request."""
     assert plays_found(found, before, after) is plays
+
+
+def _track(title: str, artist: str) -> Found:
+    return Found(title, artist, "track", f"{artist}/{title}", "music")
+
+
+@pytest.mark.parametrize(
+    ("query", "artist"),
+    [
+        ("queen's barcelona", "Queen"),
+        ("Queen\u2019s Barcelona", "Queen"),
+        ("the scorpions' barcelona", "Scorpions"),
+        ("freddie mercury's barcelona", "Freddie Mercury"),
+    ],
+)
+def test_a_possessive_names_the_artist(query: str, artist: str) -> None:
+    """A possessive is the artist: "Queen's Barcelona" though another ranks first."""
+    search = Search(
+        [
+            _track("Barcelona", "Montserrat Caballé"),
+            _track("Barcelona", "Scorpions"),
+            _track("Barcelona", "Freddie Mercury"),
+            _track("Barcelona", "Queen"),
+        ],
+        "TV",
+    )
+
+    found = best(search, query, "track")
+
+    assert found is not None
+    assert found.artist == artist
