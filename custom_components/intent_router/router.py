@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .catalog import Catalog, async_build_catalog, unexposed_named
 from .chooser import Chooser
+from .clock import async_clock_answered
 from .domains import action_asks_first
 from .forecast import async_weather_answered
 from .gate import learns
@@ -234,16 +235,21 @@ class Router:
         """A question whose subject the reading knows, answered by the home.
 
         The weather asked about with words besides ("will it rain
-        tomorrow?") is the weather entity's, its forecast's for a day said.
+        tomorrow?") is the weather entity's, its forecast's for a day said;
+        the time and the date asked in other words than HA's are its intents'.
         """
-        return await async_answered(
-            self._hass,
-            utterance,
-            reading,
-            catalog,
-            self._settings.confirm_domains,
-            Source.READING,
-        ) or await async_weather_answered(self._hass, utterance, reading, catalog)
+        return (
+            await async_answered(
+                self._hass,
+                utterance,
+                reading,
+                catalog,
+                self._settings.confirm_domains,
+                Source.READING,
+            )
+            or await async_weather_answered(self._hass, utterance, reading, catalog)
+            or await async_clock_answered(self._hass, utterance, reading)
+        )
 
     async def _async_read(
         self, utterance: Utterance, reading: Reading, catalog: Catalog

@@ -142,6 +142,7 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
             for domain, _, verb in (key.partition("."),)
         },
         days={day: tuple(found) for day, found in table["days"].items()},
+        clock=_keyed(table["clock"]),
         music=_music(table["music"]) if "music" in table else None,
     )
 

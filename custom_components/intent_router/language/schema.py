@@ -16,7 +16,7 @@ from typing import Any
 
 import voluptuous as vol
 
-from .tables import DAYS, GAP, Shortcut, Unit, Verb, fold
+from .tables import CLOCK, DAYS, GAP, Shortcut, Unit, Verb, fold
 
 # Why a word YAML read as true, false or nothing is no word here.
 _YAML_WORDS = "YAML reads on, off, yes, no and null unquoted as no word: quote it"
@@ -215,6 +215,7 @@ WORDS_FILE = vol.Schema(
         vol.Optional("units", default={}): {_keys(list(Unit)): _PHRASES},
         vol.Optional("complaints", default={}): {_dotted(list(Verb)): _PHRASES},
         vol.Optional("days", default={}): {_keys(DAYS): _PHRASES},
+        vol.Optional("clock", default={}): {_keys(CLOCK): _PHRASES},
         vol.Optional("euphony", default={}): {
             _word: {vol.Required("as"): _word, vol.Required("before"): _pattern}
         },

@@ -112,6 +112,9 @@ DAYS = (
     "saturday",
     "sunday",
 )
+# What a question of the clock asks (`Words.clock`): the time, the date, and
+# the words it is asked with ("tell me", "right now") that ask nothing more.
+CLOCK = ("time", "date", "asks")
 DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK, Verb.NEXT, Verb.PREVIOUS})
 # Of these, words that are as often a noun or an adjective ("the vacuum",
 # "the lamp next to the bed", "the last light"): the verb only of a
@@ -350,6 +353,9 @@ class Words:
     # The days a forecast is asked for ("tomorrow", "am Freitag"), by
     # `DAYS` name: the first phrase of each is how a reply says it.
     days: Mapping[str, tuple[str, ...]]
+    # The time and the date asked in everyday words ("tell me the hour",
+    # "what's the day today"), by `CLOCK` name (clock.py).
+    clock: Mapping[str, frozenset[str]]
     # How a request to play music by name is said; None: left to Home
     # Assistant's sentences and the model.
     music: MusicWords | None = None
