@@ -13,6 +13,12 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.todo import (
+    TodoItem,
+    TodoListEntity,
+    TodoListEntityFeature,
+)
+from homeassistant.components.todo.const import DATA_COMPONENT as TODO_COMPONENT
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
@@ -140,3 +146,74 @@ async def test_an_item_not_on_the_list_is_said_in_home_assistants_words(
 
     assert speech(result) == reason
     assert hass.states.get(SHOPPING).state == before
+
+
+CHORES = "todo.chores"
+
+
+class _Chores(TodoListEntity):
+    """A second to-do list beside HA's shopping list, kept in memory."""
+
+    _attr_name = "Chores"
+    _attr_supported_features = TodoListEntityFeature.CREATE_TODO_ITEM
+
+    def __init__(self) -> None:
+        self._attr_todo_items = []
+
+    async def async_create_todo_item(self, item: TodoItem) -> None:
+        """Add an item."""
+        self._attr_todo_items = [*(self._attr_todo_items or []), item]
+        self.async_write_ha_state()
+
+
+@pytest.fixture
+async def two_lists(hass: HomeAssistant, agent_id: str) -> str:
+    """The shopping list, and a Chores list beside it."""
+    await hass.data[TODO_COMPONENT].async_add_entities([_Chores()])
+    await hass.async_block_till_done()
+    async_expose_entity(hass, CONVERSATION_DOMAIN, CHORES, True)
+    return agent_id
+
+
+async def test_an_item_goes_on_one_list_asked_which(
+    hass: HomeAssistant,
+    two_lists: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """The model put it on every list; no list was named: which one is asked.
+
+    The answer names the list, and the item goes on that one only (the
+    model, shown the question, plans it there).
+    """
+    llm_server.add_plan(plan(act("todo.add_item", SHOPPING, CHORES, item="batteries")))
+    shopping = hass.states.get(SHOPPING).state
+
+    kitchen = home.satellite_in(hass, "Kitchen")
+    result = await converse(
+        hass, two_lists, "we need batteries, jot that on a list", kitchen
+    )
+
+    assert speech(result) == "Which one do you mean: Chores or Shopping list?"
+    assert hass.states.get(SHOPPING).state == shopping
+    assert hass.states.get(CHORES).state == "0"
+
+    llm_server.add_plan(plan(act("todo.add_item", SHOPPING, item="batteries")))
+    await converse(hass, two_lists, "the shopping list", kitchen)
+
+    assert int(hass.states.get(SHOPPING).state) == int(shopping) + 1
+    assert hass.states.get(CHORES).state == "0"
+
+
+async def test_an_item_on_the_list_named_is_added_there(
+    hass: HomeAssistant,
+    two_lists: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A list named is the one it goes on."""
+    llm_server.add_plan(plan(act("todo.add_item", CHORES, item="fix the tap")))
+    shopping = hass.states.get(SHOPPING).state
+
+    await converse(hass, two_lists, "put fix the tap on the chores list")
+
+    assert hass.states.get(CHORES).state == "1"
+    assert hass.states.get(SHOPPING).state == shopping

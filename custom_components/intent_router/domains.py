@@ -112,6 +112,9 @@ class DomainInfo:
     # Whether it acts only when named: a script or scene is never what a kind
     # of device or a room means.
     must_be_named: bool = False
+    # Whether one of its devices is meant at a time: an item goes on one
+    # list, so several lists the words do not name are a "which one?".
+    one_at_a_time: bool = False
     # Services that verbs other than turn on / turn off mean ("open", "lock").
     verbs: Mapping[Verb, str] = field(default_factory=dict)
     # Verbs that mean a service only for a device named or of its kind said
@@ -361,7 +364,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     # Asked what they hold (listed.py); a list's items are added and removed
     # by name (options.py).
     "calendar": DomainInfo(),
-    "todo": DomainInfo(),
+    "todo": DomainInfo(one_at_a_time=True),
 }
 UNKNOWN = DomainInfo()
 
@@ -371,7 +374,6 @@ def domain_info(domain: str) -> DomainInfo:
     return DOMAINS.get(domain, UNKNOWN)
 
 
-@lru_cache(maxsize=64)
 @lru_cache(maxsize=64)
 def own_verbs(domain: str) -> frozenset[Verb]:
     """What a domain's devices do: switched, their own verbs, steps, settings."""

@@ -416,6 +416,13 @@ class _ActionGrounding:
         partial = self.fitting > set(targets)
         if guessed and several_places and not said_place and partial:
             return Ungrounded(tuple(sorted(self.offerable)))
+        # An item goes on one list: several, not all named, is a question.
+        if (
+            len(targets) > 1
+            and domain_info(domain_of(targets[0])).one_at_a_time
+            and not set(targets) <= mentions.entities
+        ):
+            return Ungrounded(tuple(sorted(targets)))
         # Devices of a kind in rooms nobody named, none here: ask, all or not.
         if len({_place(t, catalog) for t in targets}) > 1 and all(
             self.bases[t] is Basis.ONLY_PLACE for t in targets
