@@ -272,6 +272,15 @@ ANYWHERE = [
     ("nl", "brandt er nog licht in huis?", "Ja. Ceiling Lights is aan."),
     ("en", "is there still a light on?", "Yes. Ceiling Lights is on."),
     ("fr", "y a-t-il encore une lumière allumée ?", "Oui. Ceiling Lights : allumé."),
+    # "Il y a" is French's "is there", said alone or after "est-ce qu'".
+    ("fr", "il y a encore une lumière allumée ?", "Oui. Ceiling Lights : allumé."),
+    (
+        "fr",
+        "est-ce qu'il y a encore une lumière allumée ?",
+        "Oui. Ceiling Lights : allumé.",
+    ),
+    # "C'è" is Italian's "is there", as "ci sono" is "are there".
+    ("it", "c'è ancora una luce accesa?", "Sì. Ceiling Lights: acceso."),
     ("es", "¿todavía hay luces encendidas?", "Sí. Ceiling Lights: encendido."),
     ("it", "ci sono ancora luci accese?", "Sì. Ceiling Lights: acceso."),
     ("nl", "is er nog licht aan?", "Ja. Ceiling Lights is aan."),
