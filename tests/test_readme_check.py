@@ -30,7 +30,7 @@ CHECK = " ".join(SECTION.split())  # as read, whatever the line breaks
 STEPS = [
     ("turn on the kitchen lights", "Turned on the light"),
     ("undo that", "OK, Kitchen Lights is back the way it was."),
-    ("it's too dark in the kitchen", "Made Kitchen Lights brighter."),
+    ("it's too dark in the kitchen", "Turned on Kitchen Lights."),
     (
         "unlock the front door",
         (
