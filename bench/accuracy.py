@@ -49,7 +49,7 @@ from bench.cases import (
     prepare_home,
     sample,
 )
-from custom_components.intent_router.records import Outcome
+from custom_components.intent_router.core.records import Outcome
 from homeassistant.components import conversation
 
 TIMER_INTENTS = frozenset(i for i in INTENT_ONLY if "Timer" in i) - {"HassStartTimer"}

@@ -62,7 +62,7 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from bench import dialogues, harness
 from bench.home import HomeSpec
-from custom_components.intent_router.settings import Settings
+from custom_components.intent_router.core.settings import Settings
 from homeassistant.components.conversation import HOME_ASSISTANT_AGENT
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util

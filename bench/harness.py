@@ -62,8 +62,8 @@ from custom_components.intent_router.const import (
     EVENT_HANDLED,
     SUBENTRY_AGENT,
 )
+from custom_components.intent_router.core.settings import default_options
 from custom_components.intent_router.data import AgentData
-from custom_components.intent_router.settings import default_options
 from homeassistant import loader
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace

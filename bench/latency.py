@@ -56,7 +56,9 @@ from bench.dialogues import (
 )
 
 try:
-    from custom_components.intent_router.learned import LEARN_AFTER as _LEARN_AFTER
+    from custom_components.intent_router.deciding.learned import (
+        LEARN_AFTER as _LEARN_AFTER,
+    )
 except ImportError:  # a checkout from before learned commands: --wait decides
     _LEARN_AFTER = None
 

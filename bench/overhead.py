@@ -46,7 +46,7 @@ if __package__ in {None, ""}:
 
 from bench import harness
 from bench.home import synthetic_home
-from custom_components.intent_router.settings import Settings
+from custom_components.intent_router.core.settings import Settings
 from homeassistant.core import Context
 from homeassistant.helpers import llm
 

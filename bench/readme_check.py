@@ -26,7 +26,7 @@ if __package__ in {None, ""}:
 
 from bench import harness
 from bench.home import EntitySpec, HomeSpec
-from custom_components.intent_router.settings import default_options
+from custom_components.intent_router.core.settings import default_options
 from tests.test_readme_check import STEPS
 
 # What the README's step 6 says only the model works out.

@@ -60,7 +60,11 @@ if __package__ in {None, ""}:
 from bench import harness
 from bench.home import synthetic_home
 from custom_components.intent_router.const import DOMAIN, EVENT_HANDLED
-from custom_components.intent_router.records import ExecutedAction, PriorState, Turn
+from custom_components.intent_router.core.records import (
+    ExecutedAction,
+    PriorState,
+    Turn,
+)
 from homeassistant.components import conversation
 from homeassistant.core import Context, Event, callback
 

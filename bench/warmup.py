@@ -28,8 +28,8 @@ if __package__ in {None, ""}:
 from bench import harness
 from bench.dialogues import DATA, load
 from custom_components.intent_router.const import DOMAIN
-from custom_components.intent_router.server_speed import issue_id
-from custom_components.intent_router.settings import Settings
+from custom_components.intent_router.core.settings import Settings
+from custom_components.intent_router.home.server_speed import issue_id
 from homeassistant.helpers import issue_registry as ir
 
 

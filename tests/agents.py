@@ -18,8 +18,8 @@ from custom_components.intent_router.const import (
     DOMAIN,
     SUBENTRY_AGENT,
 )
+from custom_components.intent_router.core.settings import default_options
 from custom_components.intent_router.data import AgentData
-from custom_components.intent_router.settings import default_options
 from homeassistant.config_entries import ConfigSubentry, ConfigSubentryData
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 from homeassistant.core import HomeAssistant

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 import re
 from typing import Any
 
-from custom_components.intent_router.catalog import Catalog
-from custom_components.intent_router.plan import action_text
-from custom_components.intent_router.records import EntityInfo
+from custom_components.intent_router.core.records import EntityInfo
+from custom_components.intent_router.deciding.plan import action_text
+from custom_components.intent_router.home.catalog import Catalog
 from homeassistant.components import conversation
 from homeassistant.components.conversation import trace
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity

@@ -16,8 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
-from custom_components.intent_router.prompt import USER_OPENING
-from custom_components.intent_router.server_speed import SPEED_PROBE_TOKENS
+from custom_components.intent_router.home.server_speed import SPEED_PROBE_TOKENS
+from custom_components.intent_router.model.prompt import USER_OPENING
 
 DEFAULT_MODELS = ["test-model", "other-model"]
 

@@ -19,7 +19,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.intent_router.catalog import MAX_PROMPT_ENTITIES
+from custom_components.intent_router.home.catalog import MAX_PROMPT_ENTITIES
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant

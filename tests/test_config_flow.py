@@ -31,7 +31,7 @@ from custom_components.intent_router.const import (
     DEFAULT_URL,
     DOMAIN,
 )
-from custom_components.intent_router.settings import (
+from custom_components.intent_router.core.settings import (
     DEFAULT_ALLOWED_DOMAINS,
     DEFAULT_CONFIRM_DOMAINS,
     DEFAULT_MODEL,

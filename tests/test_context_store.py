@@ -19,7 +19,7 @@ from custom_components.intent_router.const import (
     DOMAIN,
     MAX_TEXT_LENGTH,
 )
-from custom_components.intent_router.context_store import mask_secrets
+from custom_components.intent_router.home.context_store import mask_secrets
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import EVENT_HOMEASSISTANT_FINAL_WRITE

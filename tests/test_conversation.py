@@ -11,7 +11,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST, CONF_TIMEOUT
-from custom_components.intent_router.utterance import RATE_LIMIT_KEYS
+from custom_components.intent_router.deciding.utterance import RATE_LIMIT_KEYS
 from homeassistant.components import conversation
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant

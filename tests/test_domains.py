@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.domains import DOMAINS, DomainInfo
-from custom_components.intent_router.records import PriorState
-from custom_components.intent_router.settings import DEFAULT_CONFIRM_DOMAINS
+from custom_components.intent_router.core.domains import DOMAINS, DomainInfo
+from custom_components.intent_router.core.records import PriorState
+from custom_components.intent_router.core.settings import DEFAULT_CONFIRM_DOMAINS
 from homeassistant import components
 from homeassistant.util.yaml import load_yaml_dict
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog, ServiceInfo
-from custom_components.intent_router.gate import learnable as is_learnable
-from custom_components.intent_router.grounding import (
+from custom_components.intent_router.core.records import Action, EntityInfo, Plan
+from custom_components.intent_router.core.said import Said
+from custom_components.intent_router.deciding.gate import learnable as is_learnable
+from custom_components.intent_router.deciding.grounding import (
     Grounded,
     Ungrounded,
     check_grounding,
     grounding_basis,
 )
-from custom_components.intent_router.reading import find_mentions, read
-from custom_components.intent_router.records import Action, EntityInfo, Plan
-from custom_components.intent_router.said import Said
+from custom_components.intent_router.home.catalog import Catalog, ServiceInfo
+from custom_components.intent_router.reading.reading import find_mentions, read
 
 from .helpers import small_catalog
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog
-from custom_components.intent_router.domains import DOMAINS
+from custom_components.intent_router.core.domains import DOMAINS
+from custom_components.intent_router.core.records import EntityInfo
+from custom_components.intent_router.core.speech import shipped_languages
+from custom_components.intent_router.home.catalog import Catalog
 from custom_components.intent_router.language import (
     GAP,
     LANGUAGES,
@@ -24,9 +26,7 @@ from custom_components.intent_router.language import (
     words,
     words_for,
 )
-from custom_components.intent_router.reading import find_mentions
-from custom_components.intent_router.records import EntityInfo
-from custom_components.intent_router.speech import shipped_languages
+from custom_components.intent_router.reading.reading import find_mentions
 
 # English's stop words, which a language without a words file reads names
 # with too; "by" ("detected by the hall sensor") is the preposition of who

@@ -16,7 +16,7 @@ from datetime import timedelta
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
-from custom_components.intent_router.learned import LEARN_AFTER
+from custom_components.intent_router.deciding.learned import LEARN_AFTER
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
 

@@ -23,10 +23,10 @@ from custom_components.intent_router.const import (
     DOMAIN,
     EVENT_HANDLED,
 )
+from custom_components.intent_router.deciding.learned import LEARN_AFTER
 from custom_components.intent_router.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.intent_router.learned import LEARN_AFTER
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 

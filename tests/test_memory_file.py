@@ -25,11 +25,15 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import DOMAIN
-from custom_components.intent_router.context_store import (
+from custom_components.intent_router.core.records import (
+    ExecutedAction,
+    PriorState,
+    Turn,
+)
+from custom_components.intent_router.home.context_store import (
     STORAGE_MINOR_VERSION,
     STORAGE_VERSION,
 )
-from custom_components.intent_router.records import ExecutedAction, PriorState, Turn
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir, json as json_helper, storage

@@ -21,11 +21,11 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_TIMEOUT, EVENT_HANDLED
-from custom_components.intent_router.llm_client import REPROBE_AFTER
-from custom_components.intent_router.llm_reply import (
+from custom_components.intent_router.core.llm_reply import (
     LLMResponseError,
     extract_json_object,
 )
+from custom_components.intent_router.model.llm_client import REPROBE_AFTER
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 

@@ -17,9 +17,9 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_TIMEOUT, DOMAIN, EVENT_HANDLED
-from custom_components.intent_router.planner import FOLLOW_DELAY, WARM_UP_DELAY
-from custom_components.intent_router.prompt import CHOICE_RULES
-from custom_components.intent_router.senses import sense_bridges
+from custom_components.intent_router.model.planner import FOLLOW_DELAY, WARM_UP_DELAY
+from custom_components.intent_router.model.prompt import CHOICE_RULES
+from custom_components.intent_router.reading.senses import sense_bridges
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import EVENT_HOMEASSISTANT_STARTED

@@ -11,8 +11,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_USE_LLM
+from custom_components.intent_router.core.said import Said
 from custom_components.intent_router.music.request import join_request
-from custom_components.intent_router.said import Said
 from homeassistant.components.media_player.const import (
     ATTR_GROUP_MEMBERS,
     MediaPlayerEntityFeature,

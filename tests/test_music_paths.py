@@ -20,12 +20,12 @@ from custom_components.intent_router.const import (
     CONF_USE_LLM,
     MUSIC_KINDS,
 )
+from custom_components.intent_router.core.said import Said
+from custom_components.intent_router.deciding.learned import LEARN_AFTER
 from custom_components.intent_router.language import LANGUAGES
 from custom_components.intent_router.language.music import MUSIC_WORDS
-from custom_components.intent_router.learned import LEARN_AFTER
 from custom_components.intent_router.music.media import KIND_CLASSES
 from custom_components.intent_router.music.request import play_request
-from custom_components.intent_router.said import Said
 from homeassistant.components.media_player.const import (
     MediaPlayerEntityFeature,
     MediaPlayerState,

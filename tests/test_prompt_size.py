@@ -6,8 +6,8 @@ import re
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.intent_router.catalog import MAX_PROMPT_ENTITIES
-from custom_components.intent_router.prompt import HISTORY_CHAR_BUDGET
+from custom_components.intent_router.home.catalog import MAX_PROMPT_ENTITIES
+from custom_components.intent_router.model.prompt import HISTORY_CHAR_BUDGET
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import shortlist
-from custom_components.intent_router.device_states import at_step_end
-from custom_components.intent_router.gate import Decision, decide
-from custom_components.intent_router.language import words
-from custom_components.intent_router.llm_reply import (
+from custom_components.intent_router.core.device_states import at_step_end
+from custom_components.intent_router.core.llm_reply import (
     LLMResponseError,
     extract_json_object,
 )
-from custom_components.intent_router.plan import (
+from custom_components.intent_router.core.records import Action, EntityInfo, Plan
+from custom_components.intent_router.deciding.gate import Decision, decide
+from custom_components.intent_router.deciding.plan import (
     PlanError,
     Rejection,
     action_text,
     parse_action,
     parse_plan,
 )
-from custom_components.intent_router.records import Action, EntityInfo, Plan
+from custom_components.intent_router.home.catalog import shortlist
+from custom_components.intent_router.language import words
 
 ACT = (Action("light.turn_on", ("light.a",)),)
 

@@ -13,31 +13,34 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog, ServiceInfo
-from custom_components.intent_router.domains import ConfirmPolicy
-from custom_components.intent_router.gate import (
+from custom_components.intent_router.core.domains import ConfirmPolicy
+from custom_components.intent_router.core.records import (
+    Action,
+    EntityInfo,
+    ExecutedAction,
+    Plan,
+)
+from custom_components.intent_router.core.said import Said
+from custom_components.intent_router.deciding.gate import (
     Decision,
     Facts,
     Refusal,
     against_the_words,
     gate,
 )
-from custom_components.intent_router.grounding import (
+from custom_components.intent_router.deciding.grounding import (
     Grounded,
     Ungrounded,
     check_grounding,
 )
-from custom_components.intent_router.language import Unit, Verb
-from custom_components.intent_router.local_plans import Choice, plan_from_reading
-from custom_components.intent_router.reading import read
-from custom_components.intent_router.records import (
-    Action,
-    EntityInfo,
-    ExecutedAction,
-    Plan,
+from custom_components.intent_router.deciding.local_plans import (
+    Choice,
+    plan_from_reading,
 )
-from custom_components.intent_router.said import Said
-from custom_components.intent_router.values import Value
+from custom_components.intent_router.home.catalog import Catalog, ServiceInfo
+from custom_components.intent_router.language import Unit, Verb
+from custom_components.intent_router.reading.reading import read
+from custom_components.intent_router.reading.values import Value
 
 from .helpers import small_catalog
 

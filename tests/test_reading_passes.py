@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.core.records import EntityInfo
+from custom_components.intent_router.core.said import Said
+from custom_components.intent_router.home.catalog import Catalog
 from custom_components.intent_router.language import Unit, Verb
-from custom_components.intent_router.reading import Reading, read
-from custom_components.intent_router.records import EntityInfo
-from custom_components.intent_router.said import Said
-from custom_components.intent_router.values import Value
+from custom_components.intent_router.reading.reading import Reading, read
+from custom_components.intent_router.reading.values import Value
 
 from .helpers import small_catalog
 

@@ -15,11 +15,15 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.intent_router.const import CONF_TIMEOUT, EVENT_HANDLED
+from custom_components.intent_router.core.safety import MAX_ACTIONS
+from custom_components.intent_router.deciding.plan import (
+    MAX_SAID,
+    MAX_TARGETS,
+    PLAN_TOKENS,
+)
 from custom_components.intent_router.diagnostics import (
     async_get_config_entry_diagnostics,
 )
-from custom_components.intent_router.plan import MAX_SAID, MAX_TARGETS, PLAN_TOKENS
-from custom_components.intent_router.safety import MAX_ACTIONS
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent
 

@@ -33,7 +33,7 @@ from custom_components.intent_router.const import (
     DOMAIN,
     EVENT_HANDLED,
 )
-from custom_components.intent_router.learned import LEARN_AFTER
+from custom_components.intent_router.deciding.learned import LEARN_AFTER
 from homeassistant.const import EVENT_CALL_SERVICE
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import intent

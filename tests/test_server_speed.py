@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.intent_router.const import CONF_TIMEOUT, CONF_USE_LLM, DOMAIN
-from custom_components.intent_router.server_speed import issue_id
+from custom_components.intent_router.home.server_speed import issue_id
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component

@@ -21,7 +21,7 @@ from custom_components.intent_router.const import (
     DOMAIN,
     EVENT_HANDLED,
 )
-from custom_components.intent_router.settings import DEFAULT_ALLOWED_DOMAINS
+from custom_components.intent_router.core.settings import DEFAULT_ALLOWED_DOMAINS
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN, trace
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigEntryState

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from custom_components.intent_router import const
-from custom_components.intent_router.settings import (
+from custom_components.intent_router.core.settings import (
     McpServerConfig,
     Settings,
     default_options,

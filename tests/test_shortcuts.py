@@ -6,20 +6,20 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.language import Shortcut, Verb, is_question
-from custom_components.intent_router.records import (
+from custom_components.intent_router.core.records import (
     Action,
     ExecutedAction,
     PriorState,
     Turn,
 )
-from custom_components.intent_router.said import Said
-from custom_components.intent_router.shortcuts import (
+from custom_components.intent_router.core.said import Said
+from custom_components.intent_router.deciding.shortcuts import (
     match_shortcut,
     referred,
     stop_actions,
     undo_actions,
 )
+from custom_components.intent_router.language import Shortcut, Verb, is_question
 
 ALL = list(Shortcut)
 # What the agent offers after a question, and after an action without one.

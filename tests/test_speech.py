@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.speech import (
+from custom_components.intent_router.core.speech import (
     Names,
     async_phrasebook,
     phrase,

@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-from custom_components.intent_router.executor import ActionOutcome
-from custom_components.intent_router.language import words
-from custom_components.intent_router.records import Action
-from custom_components.intent_router.replies import confirm_question, done_speech
-from custom_components.intent_router.speech import (
+from custom_components.intent_router.core.records import Action
+from custom_components.intent_router.core.speech import (
     Names,
     Phrasebook,
     async_phrasebook,
     phrase,
     shipped_languages,
 )
+from custom_components.intent_router.home.executor import ActionOutcome
+from custom_components.intent_router.language import words
+from custom_components.intent_router.turn.replies import confirm_question, done_speech
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 

@@ -3,7 +3,9 @@
 Read from the source with `ast`, so the check sees every import, those made
 only for type checking included: a circle there is a circle in the design.
 The layers are the table in docs/design.md ("Modules"), read from there so
-the design and this check cannot drift apart.
+the design and this check cannot drift apart. A layer lists packages
+(`core/`), each standing for all its modules, and top-level modules
+(`const.py`); an import between packages is checked as any other.
 Run alone with `pytest tests/test_structure.py`.
 """
 
@@ -17,8 +19,10 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "custom_components" / "intent_router"
 DESIGN = ROOT / "docs" / "design.md"
 MAX_MODULE_LINES = 500
-# A module in the layer table: `agent.py`, `music/`, `\_\_init\_\_.py`.
-_LISTED = re.compile(r"([\w\\]+)(?:\.py|/)")
+# An entry in the layer table: `const.py`, `core/`, `\_\_init\_\_.py`.
+_LISTED = re.compile(r"([\w\\]+)(\.py|/)")
+# A note in the table, "(the only `mcp` importer)", names no entry.
+_NOTE = re.compile(r"\([^)]*\)")
 
 
 def _module_name(path: Path) -> str:
@@ -54,18 +58,29 @@ def _graph() -> dict[str, set[str]]:
     return {_module_name(path): _imports(path, modules) for path in paths}
 
 
+def entries(design: str) -> list[list[str]]:
+    """The table's entries, row by row from the bottom: `core/`, `const.py`."""
+    table = design.partition("## Modules")[2]
+    rows = [line for line in table.splitlines() if line.startswith("|")][2:]
+    return [
+        [
+            name.replace("\\", "") + suffix
+            for name, suffix in _LISTED.findall(_NOTE.sub("", row.split("|")[2]))
+        ]
+        for row in rows
+    ]
+
+
 def layers(design: str) -> dict[str, int]:
     """Each module's layer, 0 at the bottom, from the design's table.
 
-    A package (`music/`) stands for its modules; `__init__.py` is the
-    package's own module, named "".
+    A package (`core/`) stands for its modules; `__init__.py` is the
+    integration's own module, named "".
     """
-    table = design.partition("## Modules")[2]
-    rows = [line for line in table.splitlines() if line.startswith("|")][2:]
     found: dict[str, int] = {}
-    for layer, row in enumerate(rows):
-        for listed in _LISTED.findall(row.split("|")[2]):
-            name = listed.replace("\\", "")
+    for layer, row in enumerate(entries(design)):
+        for entry in row:
+            name = entry.removesuffix("/").removesuffix(".py")
             found[name if name != "__init__" else ""] = layer
     return found
 
@@ -139,10 +154,23 @@ def test_every_module_has_a_layer() -> None:
         m for m in _graph() if m not in layer_of and m.partition(".")[0] not in layer_of
     }
     assert unplaced == set()
-    listed = _LISTED.findall(
-        DESIGN.read_text(encoding="utf-8").partition("## Modules")[2]
-    )
+    listed = [
+        entry for row in entries(DESIGN.read_text(encoding="utf-8")) for entry in row
+    ]
     assert len(listed) == len(set(listed))
+
+
+def test_every_entry_of_the_table_is_there() -> None:
+    """The table names packages and modules that exist, nothing gone."""
+    missing = [
+        entry
+        for row in entries(DESIGN.read_text(encoding="utf-8"))
+        for entry in row
+        if not (
+            PACKAGE / entry / "__init__.py" if entry.endswith("/") else PACKAGE / entry
+        ).is_file()
+    ]
+    assert missing == []
 
 
 def test_no_module_imports_a_layer_above_its_own() -> None:
@@ -155,16 +183,32 @@ def test_the_layer_check_finds_an_upward_import() -> None:
     """The check above can fail: the table is read, and an import up is found."""
     layer_of = layers(
         "## Modules\n\n| layer | modules |\n|---|---|\n"
-        "| low | records.py, language/ |\n| high | agent.py, \\_\\_init\\_\\_.py |\n"
+        "| low | core/, const.py (a note: agent.py) |\n"
+        "| high | turn/, \\_\\_init\\_\\_.py |\n"
     )
-    assert layer_of == {"records": 0, "language": 0, "agent": 1, "": 1}
-    graph = {"records": {"agent"}, "language.en": {"language"}, "": {"records"}}
-    assert upward_imports(graph, layer_of) == {"records": {"agent"}}
+    assert layer_of == {"core": 0, "const": 0, "turn": 1, "": 1}
+    graph = {
+        "core.records": {"turn.agent", "const"},
+        "const": {"turn"},
+        "turn.agent": {"core.records", "turn.router"},
+        "": {"core.records", "turn.agent"},
+    }
+    assert upward_imports(graph, layer_of) == {
+        "core.records": {"turn.agent"},
+        "const": {"turn"},
+    }
+
+
+def test_imports_between_packages_are_seen() -> None:
+    """`from ..model.planner import Planner` in turn/ is an import of model/."""
+    graph = _graph()
+    assert {"model.planner", "core.records", "turn.router"} <= graph["turn.agent"]
+    assert "deciding.utterance" in graph["model.planner"]
 
 
 def test_records_import_nothing_of_the_package() -> None:
     """The bottom layer stands on its own."""
-    assert _graph()["records"] == set()
+    assert _graph()["core.records"] == set()
 
 
 def test_no_module_is_too_long() -> None:

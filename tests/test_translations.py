@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from custom_components import intent_router
+from custom_components.intent_router.core.speech import PLURAL_SUFFIX, shipped_languages
+from custom_components.intent_router.core.spoken import UNIT_WORDS
 from custom_components.intent_router.language import Shortcut
-from custom_components.intent_router.speech import PLURAL_SUFFIX, shipped_languages
-from custom_components.intent_router.spoken import UNIT_WORDS
 
 PACKAGE = Path(intent_router.__file__).parent
 TRANSLATIONS = PACKAGE / "translations"
@@ -181,7 +181,7 @@ def test_every_spoken_key_is_in_english_and_every_english_sentence_is_used() -> 
     }
     # A sentence's form for several names is said where the sentence is.
     used |= {f"{key}{PLURAL_SUFFIX}" for key in used} & defined
-    replies = (PACKAGE / "replies.py").read_text(encoding="utf-8")
+    replies = (PACKAGE / "turn" / "replies.py").read_text(encoding="utf-8")
     assert 'f"{prefix}_{domain}_{service}"' in replies
     assert sorted(used - defined) == [], "spoken but not in en.json"
     assert sorted(defined - used) == [], "in en.json but never spoken"

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from custom_components.intent_router.catalog import Catalog
+from custom_components.intent_router.core.records import EntityInfo
+from custom_components.intent_router.core.said import Said, said_words
+from custom_components.intent_router.deciding.shortcuts import (
+    answers_yes,
+    match_shortcut,
+)
+from custom_components.intent_router.home.catalog import Catalog
 from custom_components.intent_router.language import (
     LANGUAGES,
     Shortcut,
@@ -17,11 +23,8 @@ from custom_components.intent_router.language import (
     is_question,
     terms,
 )
-from custom_components.intent_router.reading import read
-from custom_components.intent_router.records import EntityInfo
-from custom_components.intent_router.said import Said, said_words
-from custom_components.intent_router.shortcuts import answers_yes, match_shortcut
-from custom_components.intent_router.values import Value, said_values
+from custom_components.intent_router.reading.reading import read
+from custom_components.intent_router.reading.values import Value, said_values
 
 from .helpers import small_catalog
 

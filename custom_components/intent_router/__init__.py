@@ -17,11 +17,11 @@ from homeassistant.exceptions import (
 from homeassistant.helpers import config_validation as cv
 
 from .const import DOMAIN, PROBE_TIMEOUT
+from .core.llm_reply import LLMAuthError, LLMConnectionError, LLMError
+from .core.speech import shipped_languages
 from .data import IntentRouterData
-from .llm_reply import LLMAuthError, LLMConnectionError, LLMError
 from .migration import async_migrate
 from .services import async_setup_services
-from .speech import shipped_languages
 from .subentries import (
     agent_subentries,
     async_remove_agent_files,

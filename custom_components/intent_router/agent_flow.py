@@ -55,8 +55,8 @@ from .const import (
     CONF_USE_LLM,
     NAME,
 )
-from .safety import DENIED_DOMAINS
-from .settings import MAX_CONTEXT_TTL, McpServerConfig, Settings, default_options
+from .core.safety import DENIED_DOMAINS
+from .core.settings import MAX_CONTEXT_TTL, McpServerConfig, Settings, default_options
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

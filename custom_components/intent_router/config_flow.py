@@ -31,10 +31,10 @@ from homeassistant.helpers.selector import (
 
 from .agent_flow import AgentFlow, http_host
 from .const import DEFAULT_URL, DOMAIN, LOGGER, NAME, PROBE_TIMEOUT, SUBENTRY_AGENT
-from .llm_client import LLMClient
-from .llm_reply import LLMAuthError, LLMConnectionError, LLMError
+from .core.llm_reply import LLMAuthError, LLMConnectionError, LLMError
+from .core.settings import default_options
 from .migration import MINOR_VERSION, VERSION
-from .settings import default_options
+from .model.llm_client import LLMClient
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping

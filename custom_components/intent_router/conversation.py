@@ -24,13 +24,13 @@ from homeassistant.helpers import llm, start
 from homeassistant.helpers.device_registry import DeviceEntryType, DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .agent import IntentRouterAgent
 from .const import DOMAIN, NAME
+from .core.records import encode
+from .core.settings import Settings
 from .data import IntentRouterConfigEntry
-from .records import encode
-from .replies import AgentReply
 from .services import ROUTE_REQUEST
-from .settings import Settings
+from .turn.agent import IntentRouterAgent
+from .turn.replies import AgentReply
 
 # The agent serialises nothing per entity; HA may run turns concurrently.
 PARALLEL_UPDATES = 0

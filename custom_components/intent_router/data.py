@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from homeassistant.config_entries import ConfigEntry
 
-from .agent import IntentRouterAgent
-from .context_store import ContextStore
-from .learned import LearnedCommands
-from .llm_client import LLMClient
-from .stats import TurnStats
+from .deciding.learned import LearnedCommands
+from .home.context_store import ContextStore
+from .home.stats import TurnStats
+from .model.llm_client import LLMClient
+from .turn.agent import IntentRouterAgent
 
 type IntentRouterConfigEntry = ConfigEntry[IntentRouterData]
 

@@ -57,16 +57,16 @@ except ImportError:  # mcp 2, over httpx2 (HA 2026.11 imports httpx as httpx2)
     from mcp import MCPError  # type: ignore[attr-defined, no-redef]
 
 from .const import DOMAIN, LOGGER
+from .core.records import Action, EntityInfo
+from .core.safety import is_denied
+from .core.settings import McpServerConfig
+from .core.speech import phrase
 from .data import IntentRouterConfigEntry
-from .issues import async_warn, async_withdraw
+from .deciding.plan import PlanError, Rejection
+from .home.issues import async_warn, async_withdraw
+from .home.outage import Outage
+from .home.tools import HomeView, ToolRun
 from .language import words
-from .outage import Outage
-from .plan import PlanError, Rejection
-from .records import Action, EntityInfo
-from .safety import is_denied
-from .settings import McpServerConfig
-from .speech import phrase
-from .tools import HomeView, ToolRun
 
 REFRESH_INTERVAL = timedelta(minutes=10)
 # Connecting to one server and listing its tools, at set-up and on refresh.

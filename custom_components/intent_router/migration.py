@@ -21,11 +21,11 @@ from homeassistant.config_entries import ConfigSubentry
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from .const import DOMAIN, LOGGER, SUBENTRY_AGENT
-from .context_store import context_file
-from .issues import async_withdraw
-from .learned import learned_file
-from .server_speed import issue_id
-from .storage import async_move_file
+from .deciding.learned import learned_file
+from .home.context_store import context_file
+from .home.issues import async_withdraw
+from .home.server_speed import issue_id
+from .home.storage import async_move_file
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

@@ -15,7 +15,7 @@ from homeassistant.components.repairs import RepairsFlow, RepairsFlowResult
 from homeassistant.helpers import issue_registry as ir
 
 from .const import CONF_TIMEOUT
-from .issues import async_withdraw
+from .home.issues import async_withdraw
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

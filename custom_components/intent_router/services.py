@@ -33,12 +33,12 @@ from homeassistant.helpers import (
 )
 
 from .const import DOMAIN
-from .records import encode
-from .utterance import too_long
+from .core.records import encode
+from .deciding.utterance import too_long
 
 if TYPE_CHECKING:
     from .data import AgentData, IntentRouterConfigEntry
-    from .replies import AgentReply
+    from .turn.replies import AgentReply
 
 SERVICE_ROUTE = "route"
 SERVICE_CLEAR_CONTEXT = "clear_context"

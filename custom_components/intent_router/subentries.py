@@ -13,24 +13,24 @@ from typing import TYPE_CHECKING
 
 from homeassistant.const import CONF_API_KEY, CONF_URL, CONF_VERIFY_SSL
 
-from .agent import IntentRouterAgent
 from .const import SUBENTRY_AGENT
-from .context_store import ContextStore
+from .core.settings import Settings
 from .data import AgentData
-from .issues import async_withdraw
-from .learned import LearnedCommands
-from .llm_client import LLMClient
+from .deciding.learned import LearnedCommands
+from .home.context_store import ContextStore
+from .home.issues import async_withdraw
+from .home.server_speed import async_check_speed, issue_id
+from .home.stats import TurnStats
+from .model.llm_client import LLMClient
 from .music import MusicSource
-from .server_speed import async_check_speed, issue_id
-from .settings import Settings
-from .stats import TurnStats
+from .turn.agent import IntentRouterAgent
 
 if TYPE_CHECKING:
     from homeassistant.config_entries import ConfigSubentry
     from homeassistant.core import HomeAssistant
 
     from .data import IntentRouterConfigEntry
-    from .tools import ToolSource
+    from .home.tools import ToolSource
 
 
 def connect(hass: HomeAssistant, entry: IntentRouterConfigEntry) -> LLMClient:

@@ -15,7 +15,7 @@ from . import LANGUAGES, base_language, spans
 from .tables import MusicWords, Words
 
 if TYPE_CHECKING:
-    from ..said import Said
+    from ..core.said import Said
 
 __all__ = ["MUSIC_WORDS", "MusicWords", "says_another_command"]
 

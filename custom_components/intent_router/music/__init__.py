@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from homeassistant.components.media_player.const import DOMAIN as MEDIA_PLAYER_DOMAIN
 from homeassistant.core import HomeAssistant
 
-from ..records import EntityInfo
-from ..tools import Tool
+from ..core.records import EntityInfo
+from ..home.tools import Tool
 from .control import MusicControl
 from .play import MusicPlay
 from .speakers import SpeakerChoice

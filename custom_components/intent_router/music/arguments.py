@@ -7,7 +7,7 @@ from typing import Any
 
 import voluptuous as vol
 
-from ..plan import PlanError, Rejection
+from ..deciding.plan import PlanError, Rejection
 
 # A query or a speaker's name, as a model may send it.
 NAME = vol.All(str, vol.Strip, vol.Length(min=1, max=200))

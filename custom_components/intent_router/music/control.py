@@ -41,15 +41,15 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER
-from ..domains import VOLUME_PERCENT
-from ..executor import capture_prior
+from ..core.domains import VOLUME_PERCENT
+from ..core.records import Action, PriorState
+from ..core.said import Said
+from ..core.speech import phrase
+from ..deciding.plan import PlanError, Rejection
+from ..home.executor import capture_prior
+from ..home.tools import HomeView, ToolRun
 from ..language.tables import Verb
-from ..plan import PlanError, Rejection
-from ..records import Action, PriorState
-from ..replies import entity_name
-from ..said import Said
-from ..speech import phrase
-from ..tools import HomeView, ToolRun
+from ..turn.replies import entity_name
 from .arguments import NAME, checked, given
 from .media import async_call, features
 from .request import join_request

@@ -27,13 +27,13 @@ from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 
 from ..const import LOGGER, MUSIC_KINDS
-from ..executor import capture_prior
+from ..core.records import Action, PriorState
+from ..core.said import Said
+from ..core.speech import phrase
+from ..home.executor import capture_prior
+from ..home.tools import HomeView, ToolRun
 from ..language.tables import Verb
-from ..records import Action, PriorState
-from ..replies import entity_name
-from ..said import Said
-from ..speech import phrase
-from ..tools import HomeView, ToolRun
+from ..turn.replies import entity_name
 from .arguments import NAME, checked, given
 from .media import Found, async_call
 from .request import play_request

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core.said import Said
 from ..language import base_language, fold, words_for
 from ..language.music import MUSIC_WORDS, MusicWords, says_another_command
-from ..said import Said
 
 
 @dataclass(slots=True, frozen=True)

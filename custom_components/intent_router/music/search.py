@@ -24,7 +24,7 @@ from homeassistant.components.media_player.const import (
 from homeassistant.core import Context, HomeAssistant
 
 from ..language import fold
-from ..replies import entity_name
+from ..turn.replies import entity_name
 from . import spotify
 from .media import KIND_CLASSES, Found, async_call, features
 from .names import name_words

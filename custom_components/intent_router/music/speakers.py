@@ -19,11 +19,11 @@ from homeassistant.components.media_player.const import (
 )
 from homeassistant.core import HomeAssistant
 
+from ..core.records import Action
+from ..core.speech import Names, phrase, refuse
+from ..deciding.plan import PlanError, Rejection
+from ..home.tools import HomeView, ToolQuestion
 from ..language import fold
-from ..plan import PlanError, Rejection
-from ..records import Action
-from ..speech import Names, phrase, refuse
-from ..tools import HomeView, ToolQuestion
 from .media import features
 from .names import name_words
 from .spotify import SPOTIFY_DOMAIN, is_spotify_player

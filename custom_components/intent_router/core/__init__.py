@@ -1,0 +1,1 @@
+"""The records and words every layer stands on."""

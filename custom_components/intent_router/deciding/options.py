@@ -1,0 +1,408 @@
+"""The reading proposes, the model chooses: what the words may mean, as options.
+
+A turn the reading cannot settle alone reaches the model. Rather than ask
+a small model to write a plan or an answer, the reading lays out the
+interpretations its words allow, and the model picks one:
+
+- the devices the words point at, most telling first: named (misheard
+  names forgiven), referred back to ("it", "the same", or what was last
+  acted on when the words name nothing), of a kind said or implied in the
+  place meant, or in the place said;
+- what each may do: the verbs said, else, beside words the reading
+  cannot read, what its domain does (on, off, brighter, open, play...); a
+  value the words leave open ("to N percent") is the model's to fill in; a
+  device said with nothing else is asked what it is doing;
+- for a question, what it may be about: answered from the states
+  (answers.py), never in the model's words. A question that names nothing
+  of the home ("who am I meeting for dinner?", "who do I need to call?")
+  may be about what the home keeps: its calendars and lists.
+
+The plan an option makes goes through the same validation and gate as
+any plan (plan_runner.py). A turn with no option to offer (nothing in the
+home fits) is left to the model's own plan, which the gate holds to the
+words as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from itertools import groupby
+
+from ..core.domains import domain_info, own_verbs
+from ..core.records import Action, EntityInfo, Plan
+from ..core.said import Said
+from ..core.spoken import SpokenValues
+from ..home.catalog import Catalog
+from ..language import Unit, Verb
+from ..language.music import music_kind, says_music, shares_music, words_after_play
+from ..reading.mentions import Mentions
+from ..reading.reading import Reading
+from ..reading.values import Value
+from .answers import answer
+from .grounding import candidates, must_be_named
+from .local_plans import service_call, verbs_for
+
+# Options one request may offer: a small model reads each one.
+MAX_OPTIONS = 9
+# Groups of devices one request may offer options for.
+MAX_GROUPS = 4
+# How sure a plan the model chose from the reading's options is.
+CHOSEN_CONFIDENCE = 1.0
+# The unit a value the model fills in is in, by domain (degrees: a thermostat's).
+_DEGREES_DOMAINS = frozenset({"climate", "water_heater"})
+# The music tool that plays by name (music/play.py).
+PLAY_TOOL = "music.play"
+# An answer in the model's words (held to the home's facts by the gate).
+SAY = "say"
+# What the home keeps that a question naming nothing may be about, in the
+# order offered: what is planned, what is to do. Not the weather: a question
+# whose words ask it is answered before the model (forecast.py), and one
+# that reaches the model asks something else ("what classes do I have
+# today?", which a small model offered the weather took for it).
+_KEPT_DOMAINS = ("calendar", "todo")
+# What a list is asked to do, with the field the request's words fill.
+_LIST_SERVICES = {
+    "todo": (("todo.add_item", "item"), ("todo.remove_item", "item")),
+}
+# What a domain's devices are asked when no verb was read, in this order.
+_VERB_ORDER = (
+    Verb.ON,
+    Verb.OFF,
+    Verb.OPEN,
+    Verb.CLOSE,
+    Verb.LOCK,
+    Verb.UNLOCK,
+    Verb.RESUME,
+    Verb.PAUSE,
+    Verb.UP,
+    Verb.DOWN,
+    Verb.NEXT,
+    Verb.CLEAN,
+    Verb.DOCK,
+    Verb.SET,
+)
+
+
+@dataclass(slots=True, frozen=True)
+class Option:
+    """One interpretation of the words the model may choose.
+
+    An action (`verb` on `targets`, with the `value` said or, where it is
+    None and the verb sets one, a number the model fills in, in
+    `open_unit`), or a question about `targets` (`question`: the reading
+    as if it named them, answered from the states).
+    """
+
+    targets: tuple[str, ...]
+    verb: Verb | None = None
+    value: Value | None = None
+    open_unit: Unit | None = None
+    question: Reading | None = None
+    # A service or tool no verb says ("todo.add_item", "music.play"), and
+    # the field of it the model fills in with words of the request.
+    service: str | None = None
+    text_field: str | None = None
+    # What the words say of it besides (the kind of music: "the album").
+    given: tuple[tuple[str, str], ...] = ()
+    # The words the reading itself finds for the field, for a model that
+    # picks the option but fills in nothing ("Playing X." written back).
+    read_text: str | None = None
+
+    @property
+    def takes_value(self) -> bool:
+        """Whether the model fills in the value ("set the lamp to N percent")."""
+        return self.open_unit is not None
+
+    @property
+    def takes_text(self) -> bool:
+        """Whether the model fills in words ("add X to the shopping list")."""
+        return self.text_field is not None
+
+
+def propose(
+    reading: Reading,
+    said: Said,
+    catalog: Catalog,
+    referred: Sequence[str],
+    confirm: Collection[str],
+    values: SpokenValues,
+) -> tuple[Option, ...]:
+    """The options the words allow, most telling first; none when nothing fits.
+
+    A question is asked of each group; a command acts on each, or asks of a
+    group that does nothing (a sensor, the weather: "tell me the weather").
+    Music said is played by the words the model takes from the request;
+    music shared with another speaker ("in the office too") is no option's:
+    the model's own plan says where.
+    """
+    if shares_music(said):
+        return ()
+    # Music said to play comes first (a player's own verbs are rarely
+    # meant), else after what the words name.
+    played = _played(reading, said, catalog)
+    first = played is not None and says_music(said)
+    found: list[Option] = [played] if played and first else []
+    for group in _groups(reading, catalog, referred, confirm):
+        if not _asked_to_act(reading, catalog.exposed[group[0]].domain):
+            asked = _asked(reading, group, catalog, values, confirm)
+            found += [asked] if asked else []
+        else:
+            found += _acts(reading, group, catalog)
+    if played is not None and not first:
+        found.append(played)
+    options = tuple(dict.fromkeys(found))[: MAX_OPTIONS - 1]
+    if options and reading.mentions.names_nothing:
+        # Words that name nothing of the home may be about something else
+        # ("tell me a joke"): an answer in words, held to the facts.
+        options = (*options, Option((), service=SAY, text_field=SAY))
+    return options
+
+
+def _asked_to_act(reading: Reading, domain: str) -> bool:
+    """Whether the words may ask a domain's devices to do something.
+
+    A list is asked by its words alone ("milk on the shopping list"); any
+    other device by a verb or a value said, or by words the reading cannot
+    read, which may be a verb it does not know ("slow the volume", "could
+    the bed light be a touch livelier"). A device said with nothing else
+    ("climate", "kitchen window") is asked what it is doing: a small model
+    offered actions there picks the first.
+    """
+    if reading.question:
+        return False
+    if domain in _LIST_SERVICES:
+        return True
+    return bool(own_verbs(domain)) and bool(
+        reading.verbs or reading.values or reading.unexplained
+    )
+
+
+def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
+    """Music by a name the model takes from the words, where music is said.
+
+    The kind of music said ("the album") goes with it.
+    """
+    if reading.question or PLAY_TOOL not in catalog.tools:
+        return None
+    if "media_player" not in reading.mentions.kinds and not says_music(said):
+        return None
+    kind = music_kind(said)
+    given = (("kind", kind),) if kind else ()
+    return Option(
+        (),
+        service=PLAY_TOOL,
+        text_field="query",
+        given=given,
+        read_text=words_after_play(said),
+    )
+
+
+def chosen_plan(
+    option: Option, value: float | None, text: str | None, catalog: Catalog
+) -> Plan | None:
+    """The plan an action option makes, with what the model filled in.
+
+    None when the option needs a value or words the model did not give, or
+    the value fits none of its devices (31 percent of a thermostat).
+    """
+    if option.service is not None:
+        return _worded(option, text)
+    said = option.value
+    if option.takes_value:
+        said = None if value is None else Value(value, option.open_unit)
+        if said is None:
+            return None
+    calls = [
+        (info, service_call(info, {option.verb}, (said,) if said else ()))
+        for target in option.targets
+        if option.verb is not None and (info := catalog.exposed.get(target))
+    ]
+    if len(calls) != len(option.targets) or any(c is None for _, c in calls):
+        return None
+    actions = [
+        Action(f"{info.domain}.{call[0]}", (info.entity_id,), call[1])
+        for info, call in calls
+        if call is not None
+    ]
+    return Plan(_joined(actions), "", CHOSEN_CONFIDENCE)
+
+
+def _worded(option: Option, text: str | None) -> Plan | None:
+    """The plan of an option the model's words complete (an item, a name)."""
+    text = text or option.read_text
+    if not (text and option.text_field and option.service):
+        return None
+    if option.service == SAY:
+        return Plan((), text, CHOSEN_CONFIDENCE)
+    args = {**dict(option.given), option.text_field: text}
+    action = Action(option.service, option.targets, args)
+    return Plan((action,), "", CHOSEN_CONFIDENCE)
+
+
+def _joined(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """One action per service and arguments, with all their targets."""
+    joined: dict[tuple[str, str], Action] = {}
+    for action in actions:
+        key = (action.tool, repr(sorted(action.args.items())))
+        same = joined.get(key)
+        targets = (*(same.targets if same else ()), *action.targets)
+        joined[key] = Action(action.tool, tuple(dict.fromkeys(targets)), action.args)
+    return tuple(joined.values())
+
+
+def _groups(
+    reading: Reading,
+    catalog: Catalog,
+    referred: Sequence[str],
+    confirm: Collection[str],
+) -> list[tuple[str, ...]]:
+    """The devices the words may mean, in groups, the most telling first.
+
+    Named devices one by one; then what was referred back to (or, when the
+    words name nothing, what was last acted on); then each kind meant in
+    each place; then, in a place said with no kind and no device named,
+    each kind there; for a question that names none of these, what the
+    home keeps. The speaker's room alone points at nothing: words that
+    name nothing there ("favourite") are no request for its thermostat.
+    """
+    mentions = reading.mentions
+    exposed = catalog.exposed
+    named = sorted(
+        (e for e in mentions.entities | mentions.which if e in exposed),
+        key=lambda e: exposed[e].name,
+    )
+    # A question asks of a name: the battery's level and its low sensor,
+    # both "Motion Sensor Battery", answer it together.
+    groups: list[tuple[str, ...]] = (
+        [tuple(g) for _, g in groupby(named, key=lambda e: exposed[e].name)]
+        if reading.question
+        else [(entity_id,) for entity_id in named]
+    )
+    last = tuple(t for t in dict.fromkeys(referred) if t in exposed)
+    if last and (mentions.refers_back or not groups):
+        groups.append(last)
+    if mentions.kinds or mentions.everything:
+        groups += _by_place(
+            candidates(mentions, catalog, confirm, mentions.kinds), catalog
+        )
+    elif (mentions.areas or mentions.floors) and not groups:
+        placed = Mentions(areas=mentions.areas, floors=mentions.floors, everything=True)
+        groups += _by_kind(candidates(placed, catalog, confirm, ()), catalog)
+    if reading.question and not groups:
+        groups += _kept(catalog)
+    place_said = bool(mentions.areas or mentions.floors)
+    return [
+        group
+        for group in dict.fromkeys(groups)
+        if group
+        and all(
+            t in mentions.entities
+            or not must_be_named(
+                exposed[t], catalog, confirm, place_said, mentions.classes
+            )
+            for t in group
+        )
+    ][:MAX_GROUPS]
+
+
+def _kept(catalog: Catalog) -> list[tuple[str, ...]]:
+    """The home's calendars and lists, one by one, in that order."""
+    return [
+        (info.entity_id,)
+        for domain in _KEPT_DOMAINS
+        for info in sorted(catalog.exposed.values(), key=lambda i: i.name)
+        if info.domain == domain
+    ]
+
+
+def _by_place(entity_ids: Collection[str], catalog: Catalog) -> list[tuple[str, ...]]:
+    """Devices of a kind, one group per kind and place (the speaker's first)."""
+    infos = sorted(
+        (catalog.exposed[e] for e in entity_ids),
+        key=lambda i: (not catalog.is_here(i), i.domain, i.area or "", i.name),
+    )
+    return [
+        tuple(info.entity_id for info in group)
+        for _, group in groupby(infos, key=lambda i: (i.domain, i.area))
+    ]
+
+
+def _by_kind(entity_ids: Collection[str], catalog: Catalog) -> list[tuple[str, ...]]:
+    """Devices of one place, one group per kind."""
+    infos = sorted((catalog.exposed[e] for e in entity_ids), key=_kind_order)
+    return [
+        tuple(info.entity_id for info in group)
+        for _, group in groupby(infos, key=lambda i: i.domain)
+    ]
+
+
+def _kind_order(info: EntityInfo) -> tuple[bool, str, str]:
+    """What a room's devices are offered in: what acts first, then by name."""
+    acts = bool(domain_info(info.domain).turn_on or domain_info(info.domain).verbs)
+    return (not acts, info.domain, info.name)
+
+
+def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Option]:
+    """What a group of devices may be asked to do.
+
+    The verbs said, with the value said; a value alone sets it; with
+    neither, what the domain does, a setting's value left to the model.
+    """
+    infos = [catalog.exposed[t] for t in group]
+    if infos[0].domain in _LIST_SERVICES:
+        return [
+            Option(group, service=service, text_field=field)
+            for service, field in _LIST_SERVICES[infos[0].domain]
+        ]
+    value = reading.values[0] if reading.values else None
+    verbs = (
+        verbs_for(infos[0].domain, reading)
+        or (frozenset({Verb.SET}) if value else frozenset())
+        or own_verbs(infos[0].domain)
+    )
+    # One option a call: a cover's "on" is its "open".
+    offered: dict[str, Option] = {}
+    for verb in (v for v in _VERB_ORDER if v in verbs):
+        option = _act(verb, infos, value)
+        if option is not None:
+            call = service_call(infos[0], {verb}, (value,) if value else ())
+            offered.setdefault(repr(call) if call else verb.name, option)
+    return list(offered.values())
+
+
+def _act(verb: Verb, infos: list[EntityInfo], value: Value | None) -> Option | None:
+    """One verb on a group, when every device in it can do it."""
+    targets = tuple(info.entity_id for info in infos)
+    if verb is Verb.SET and value is None:
+        unit = Unit.DEGREES if infos[0].domain in _DEGREES_DOMAINS else Unit.PERCENT
+        probe = Value(21 if unit is Unit.DEGREES else 50, unit)
+        if all(service_call(info, {verb}, (probe,)) for info in infos):
+            return Option(targets, verb, open_unit=unit)
+        return None
+    if all(service_call(info, {verb}, (value,) if value else ()) for info in infos):
+        return Option(targets, verb, value)
+    return None
+
+
+def _asked(
+    reading: Reading,
+    group: tuple[str, ...],
+    catalog: Catalog,
+    values: SpokenValues,
+    confirm: Collection[str],
+) -> Option | None:
+    """A question as if it named a group: offered when the states answer it."""
+    named = replace(
+        reading,
+        mentions=replace(
+            reading.mentions, entities=frozenset(group), which=frozenset()
+        ),
+        verbs=reading.verbs if reading.question else frozenset(),
+        question=True,
+        unexplained=(),
+        complaint=frozenset(),
+    )
+    if answer(named, catalog, values, confirm) is None:
+        return None
+    return Option(group, question=named)

@@ -1,0 +1,1 @@
+"""The model: its client, the prompt, and the planner that asks it."""

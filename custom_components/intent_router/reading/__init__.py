@@ -1,0 +1,1 @@
+"""Reading an utterance: its values, senses, names, places and mentions."""

@@ -1,0 +1,1 @@
+"""A turn: from the utterance heard to the reply said."""
