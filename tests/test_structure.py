@@ -218,3 +218,26 @@ def test_no_module_is_too_long() -> None:
         for path in PACKAGE.rglob("*.py")
     }
     assert {name: n for name, n in lengths.items() if n > MAX_MODULE_LINES} == {}
+
+
+README = ROOT / "README.md"
+# A path the README cites in code: `reading/`, `turn/router.py`.
+_CITED = re.compile(r"`(\w+/(?:\w+\.py)?)`")
+
+
+def test_the_readme_says_how_it_decides_by_the_packages() -> None:
+    """Each step the README's "How it decides what runs" names is a package.
+
+    Every package of the integration is cited there, and every path cited
+    exists, so the section can be checked against the code.
+    """
+    section = (
+        README.read_text(encoding="utf-8")
+        .partition("## How it decides what runs")[2]
+        .partition("\n## ")[0]
+    )
+    cited = set(_CITED.findall(section))
+    packages = {f"{path.parent.name}/" for path in PACKAGE.glob("*/__init__.py")}
+
+    assert packages <= {f"{path.partition('/')[0]}/" for path in cited}
+    assert all((PACKAGE / path).exists() for path in cited)
