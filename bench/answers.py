@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 import re
 import unicodedata
 
+from homeassistant.util import dt as dt_util
+
 YES = {
     "en": ("yes",),
     "de": ("ja",),
@@ -207,12 +209,14 @@ def unfounded_numbers(
     attribute (before or after the turn, a 0-1 share also as a percentage),
     in a tool's data or what a list or calendar returned (in the trace), or
     in the data of a call the turn made ("Set the lamp to 75 percent." says
-    what ran). Written here, apart from the agent's own check, so that the
-    bench does not score the agent by its own rule.
+    what ran), or the home's clock now (the date and the time, which Home
+    Assistant's own date and time intents say). Written here, apart from the
+    agent's own check, so that the bench does not score the agent by its own
+    rule.
     """
     if source in _HOME_ASSISTANTS:
         return []
-    shown: set[float] = set()
+    shown: set[float] = _clock()
     for home in states:
         for state, attributes in home.values():
             shown |= _shown(state) | _shown(attributes)
@@ -223,6 +227,13 @@ def unfounded_numbers(
         for found in _DIGITS.findall(speech)
         if float(found.replace(",", ".")) not in shown
     ]
+
+
+def _clock() -> set[float]:
+    """The numbers of the home's date and time now, the hour both ways."""
+    now = dt_util.now()
+    hours = {now.hour, now.hour % 12 or 12}
+    return {float(n) for n in (now.year, now.month, now.day, now.minute, *hours)}
 
 
 def _shown(value: object) -> set[float]:
