@@ -100,17 +100,31 @@ def _undone(history: Sequence[Turn]) -> set[float]:
     return undone
 
 
-def referred(history: Sequence[Turn], verbs: Collection[Verb] = ()) -> list[str]:
+def referred(
+    history: Sequence[Turn], verbs: Collection[Verb] = (), *, count: int = 1
+) -> list[str]:
     """What "it" and "them" mean, newest first.
 
     What the last question asked about, if the newest turn was one ("what's
     on the speaker?" - "turn it down"); else what was last acted on, or,
     when that is not what the verb said is for, what a recent turn acted on
     that is ("turn on the lamp", "open the blinds", "turn it off": the lamp).
+    `count` devices at least where the words said so ("them both" after
+    two turns of one lamp each): the recent turns' others, newest first.
     """
     if history and history[-1].about:
         return list(history[-1].about)
     recent = [turn for turn in reversed(history) if turn.actions][:REFERENT_TURNS]
+    found = list(dict.fromkeys(_last_fitting(recent, verbs)))
+    for turn in recent if count > 1 else ():
+        if len(found) >= count:
+            break
+        found += [t for a in turn.actions for t in a.targets if t not in found]
+    return found
+
+
+def _last_fitting(recent: Sequence[Turn], verbs: Collection[Verb]) -> list[str]:
+    """The targets of the newest turn whose devices the verbs are for."""
     for turn in recent if verbs else recent[:1]:
         targets = [t for a in turn.actions for t in a.targets]
         if not verbs or all(

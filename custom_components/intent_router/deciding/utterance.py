@@ -28,7 +28,7 @@ from ..core.llm_reply import (
 from ..core.records import Plan
 from ..core.said import Said
 from ..core.speech import Phrase, Phrasebook, phrase
-from ..language import words
+from ..language import spans, words, words_for
 from .shortcuts import referred
 
 if TYPE_CHECKING:
@@ -175,8 +175,13 @@ class Utterance:
         return (*asked, *self.said.words)
 
     def last_targets(self, verbs: Collection[Verb] = ()) -> list[str]:
-        """What "it" and "them" mean here, for what the verbs said are for."""
-        return referred(self.history, verbs)
+        """What "it" and "them" mean here, for what the verbs said are for.
+
+        Two at least where the words say both ("turn them both off").
+        """
+        spoken = words_for(self.language)
+        both = spoken is not None and bool(spans(list(self.said.words), spoken.both))
+        return referred(self.history, verbs, count=2 if both else 1)
 
     def say(self, key: str, **placeholders: Any) -> str:
         """A sentence of the integration's, in the turn's language."""

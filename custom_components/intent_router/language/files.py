@@ -82,6 +82,7 @@ _PLAIN_TABLES = (
     "asking",
     "leads",
     "reference",
+    "both",
     "closing",
     "negations",
     "conditions",

@@ -184,6 +184,7 @@ _LISTS = (
     "plurals",
     "elided",
     "complaint_frame",
+    "both",
     "wear",
 )
 WORDS_FILE = vol.Schema(

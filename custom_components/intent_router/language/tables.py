@@ -246,6 +246,9 @@ class Words:
     leads: frozenset[str]
     # Words that refer to what the conversation last acted on ("it", "them").
     reference: frozenset[str]
+    # Words that refer back to two things ("them both", "beide", "les
+    # deux"): the last turn's, and a recent turn's before it.
+    both: frozenset[str]
     # Words that refer back only where no noun follows them, else articles or
     # determiners: "mach das aus" / "mach das Licht aus", "zet het uit" /
     # "zet het licht uit", "éteins-la" / "éteins la lampe". A clitic split

@@ -92,7 +92,8 @@ class Marks:
     # The verbs meant, of those said.
     verbs: set[Verb] = field(default_factory=set)
     shape: frozenset[str] = frozenset()
-    again: set[str] = field(default_factory=set)
+    # The words that refer back by themselves: "again", "both".
+    back_words: set[str] = field(default_factory=set)
     # Words said in passing, which explain nothing and need no explaining.
     ignored: frozenset[str] = frozenset()
     unexplained: tuple[str, ...] = ()
@@ -206,9 +207,14 @@ def find_verbs(marks: Marks) -> None:
 def find_values(marks: Marks) -> None:
     """The values said with their units ("60 percent", "half"; values.py).
 
-    Also their words, which are explained by them.
+    Also their words, which are explained by them. The two of "both" ("les
+    deux", "los dos", "tutte e due") is no value.
     """
-    marks.values, marks.value_words = said_values(marks.tokens, marks.language)
+    tokens = marks.tokens
+    if marks.spoken:
+        both = spans(tokens, marks.spoken.both)
+        tokens = [word for index, word in enumerate(tokens) if index not in both]
+    marks.values, marks.value_words = said_values(tokens, marks.language)
 
 
 def hear_as_the_home(marks: Marks) -> None:
@@ -391,13 +397,18 @@ def refer_back(marks: Marks) -> None:
     """Words that refer back to the last turn: "again", a pronoun no noun follows.
 
     "Und wieder an": it, on again; "mach sie aus", "éteins-la", in the
-    words asked too, but not the article of "mach das Licht aus".
+    words asked too, but not the article of "mach das Licht aus"; "both",
+    "beide", "les deux" (two things, the utterance's `last_targets`).
     """
     spoken, tokens = marks.spoken, marks.tokens
     if spoken is None:
         return
-    marks.again = {tokens[i] for i in spans(tokens, spoken.shortcuts[Shortcut.AGAIN])}
-    if marks.again or closes(marks.context, spoken) or closes(marks.own, spoken):
+    marks.back_words = {
+        tokens[i]
+        for phrases in (spoken.shortcuts[Shortcut.AGAIN], spoken.both)
+        for i in spans(tokens, phrases)
+    }
+    if marks.back_words or closes(marks.context, spoken) or closes(marks.own, spoken):
         marks.mentions = replace(marks.mentions, refers_back=True)
 
 
@@ -425,7 +436,7 @@ def _said_in_passing(marks: Marks) -> frozenset[str]:
     Geräte", "tous les appareils") is everything.
     """
     spoken, tokens = marks.spoken, marks.tokens
-    ignored = stop_words(marks.language) | marks.again
+    ignored = stop_words(marks.language) | marks.back_words
     if spoken is None:
         return ignored
     ignored |= {tokens[i] for i in spans(tokens, spoken.hedges | spoken.here)}

@@ -1,0 +1,75 @@
+""" "Them both": the two things the last turns acted on, one each.
+
+"Turn on the kitchen lights", "and the bed light", "now turn them both
+off": the last turn acted on one light, and "both" says two, so the one
+acted on before it is meant too, in six languages. The model is scripted
+to switch off only the last light; it is never asked.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.core import HomeAssistant
+
+from .helpers import act, converse, plan
+from .home import async_setup_agent, satellite_in
+from .llm_server import ScriptedLLMServer
+
+KITCHEN_LIGHTS = "light.kitchen_lights"
+BED_LIGHT = "light.bed_light"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "now turn them both off"),
+        ("de", "mach jetzt beide aus"),
+        ("fr", "éteins les deux"),
+        ("es", "apaga los dos"),
+        ("nl", "doe ze allebei uit"),
+        ("it", "spegni tutte e due"),
+    ],
+)
+async def test_both_are_the_last_two_acted_on(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Both lights go off, the one of each turn; the model is not asked."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    kitchen = satellite_in(hass, "Kitchen")
+    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
+    await converse(hass, agent_id, "turn on the bed light", kitchen)
+    llm_server.add_plan(plan(act("light.turn_off", BED_LIGHT)))
+
+    await converse(hass, agent_id, said, kitchen, language)
+
+    assert hass.states.get(KITCHEN_LIGHTS).state == "off"
+    assert hass.states.get(BED_LIGHT).state == "off"
+    assert llm_server.requests == []
+
+
+async def test_them_alone_is_the_last_turns(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """Without "both", "them" is what the last turn acted on, and only that."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    kitchen = satellite_in(hass, "Kitchen")
+    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
+    await converse(hass, agent_id, "turn on the bed light", kitchen)
+
+    await converse(hass, agent_id, "now turn it off", kitchen)
+
+    assert hass.states.get(KITCHEN_LIGHTS).state == "on"
+    assert hass.states.get(BED_LIGHT).state == "off"
