@@ -1,4 +1,4 @@
-""" "Them both": the two things the last turns acted on, one each.
+"""Them both: the two things the last turns acted on, one each.
 
 "Turn on the kitchen lights", "and the bed light", "now turn them both
 off": the last turn acted on one light, and "both" says two, so the one

@@ -207,14 +207,9 @@ def find_verbs(marks: Marks) -> None:
 def find_values(marks: Marks) -> None:
     """The values said with their units ("60 percent", "half"; values.py).
 
-    Also their words, which are explained by them. The two of "both" ("les
-    deux", "los dos", "tutte e due") is no value.
+    Also their words, which are explained by them.
     """
-    tokens = marks.tokens
-    if marks.spoken:
-        both = spans(tokens, marks.spoken.both)
-        tokens = [word for index, word in enumerate(tokens) if index not in both]
-    marks.values, marks.value_words = said_values(tokens, marks.language)
+    marks.values, marks.value_words = said_values(marks.tokens, marks.language)
 
 
 def hear_as_the_home(marks: Marks) -> None:
@@ -396,18 +391,14 @@ def act_with_the_verbs_meant(marks: Marks) -> None:
 def refer_back(marks: Marks) -> None:
     """Words that refer back to the last turn: "again", a pronoun no noun follows.
 
-    "Und wieder an": it, on again; "mach sie aus", "éteins-la", in the
-    words asked too, but not the article of "mach das Licht aus"; "both",
-    "beide", "les deux" (two things, the utterance's `last_targets`).
+    "Und wieder an": it, on again; "mach sie aus", "éteins-la", in the words
+    asked too, not the article of "mach das Licht aus"; "both" (two things).
     """
     spoken, tokens = marks.spoken, marks.tokens
     if spoken is None:
         return
-    marks.back_words = {
-        tokens[i]
-        for phrases in (spoken.shortcuts[Shortcut.AGAIN], spoken.both)
-        for i in spans(tokens, phrases)
-    }
+    again_or_both = (*spoken.shortcuts[Shortcut.AGAIN], *spoken.both)
+    marks.back_words = {tokens[i] for i in spans(tokens, again_or_both)}
     if marks.back_words or closes(marks.context, spoken) or closes(marks.own, spoken):
         marks.mentions = replace(marks.mentions, refers_back=True)
 

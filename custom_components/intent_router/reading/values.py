@@ -34,7 +34,8 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     """The numbers said (digits or words) with the unit after each.
 
     A level said in words is a percentage ("at full speed": 100 percent).
-    Words that soften ("a bit", "ein bisschen", "un poco") say no amount.
+    Words that soften ("a bit", "ein bisschen", "un poco") say no amount,
+    nor does the two of "both" ("les deux", "los dos", "tutte e due").
     A number word that is also an article or a reference ("ein", "un",
     "een", "one") is one only where a unit follows it ("ein Grad wärmer",
     "one degree"): "schalte das Licht ein", "un peu", "the one in the
@@ -44,7 +45,7 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     numbers = spoken.numbers if spoken else {}
     levels = spoken.levels if spoken else {}
     units = spoken.units if spoken else {}
-    hedged = spans(tokens, spoken.hedges) if spoken else set()
+    hedged = spans(tokens, spoken.hedges | spoken.both) if spoken else set()
     small = spoken.stop | spoken.reference if spoken else frozenset()
     values: list[Value] = []
     used: set[str] = set()
