@@ -206,7 +206,8 @@ def unfounded_numbers(
 
     Checked on every path but Home Assistant's own sentences (its clock and
     templates are its facts): a number in the reply must be in a state or an
-    attribute (before or after the turn, a 0-1 share also as a percentage),
+    attribute (before or after the turn, a 0-1 share and a light's
+    brightness also as a percentage),
     in a tool's data or what a list or calendar returned (in the trace), or
     in the data of a call the turn made ("Set the lamp to 75 percent." says
     what ran), or the home's clock now (the date and the time, which Home
@@ -253,7 +254,11 @@ def _shown(value: object) -> set[float]:
             for n in _shown(float(digits.replace(",", ".")))
         }
     if isinstance(value, dict):
-        return _shown(list(value.values()))
+        found = _shown(list(value.values()))
+        # A light's brightness (0-255) is said as a percentage.
+        if isinstance(brightness := value.get("brightness"), (int, float)):
+            found.add(float(round(brightness * 100 / 255)))
+        return found
     if isinstance(value, (list, tuple, set)):
         return {n for item in value for n in _shown(item)}
     return set()
