@@ -217,3 +217,18 @@ async def test_an_item_on_the_list_named_is_added_there(
 
     assert hass.states.get(CHORES).state == "1"
     assert hass.states.get(SHOPPING).state == shopping
+
+
+async def test_an_answer_in_words_that_says_the_question_again_is_not_spoken(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """A small model "answered" with the question: nothing is said of it."""
+    llm_server.add_reply('{"pick":3,"text":"What classes do I have today?"}')
+
+    result = await converse(hass, agent_id, "What classes do I have today?")
+
+    listed = user_prompt(llm_server).split("Options:\n", 1)[1].splitlines()
+    assert listed[2] == "3 Answered in words: X."
+    assert speech(result) == "I'm not sure what you want. Could you say it another way?"

@@ -20,6 +20,7 @@ from ..core.speech import refuse
 from ..deciding.options import SAY, Option, chosen_plan
 from ..deciding.plan import parse_pick
 from ..deciding.utterance import ModelFailedError
+from ..language import words
 from ..language.music import without_opener
 from ..model.planner import parse_completion
 from .listed import async_answered
@@ -112,8 +113,10 @@ class Chooser:
             chosen = options[pick.index]
             if chosen.question is not None:
                 return await self._async_answered(utterance, chosen.question, catalog)
-            words = _filled(pick.text, labels[pick.index], utterance.language)
-            plan = chosen_plan(chosen, pick.value, words, catalog)
+            filled = _filled(pick.text, labels[pick.index], utterance.language)
+            if chosen.service == SAY and _writes_back(filled, utterance):
+                filled = None
+            plan = chosen_plan(chosen, pick.value, filled, catalog)
         else:
             # A server that ignores the schema wrote a plan: held to the words
             # by the gate like any. An answer in the model's own words counts
@@ -174,6 +177,16 @@ def _standing_out(
     if len(actions) != 1:
         return None
     return chosen_plan(actions[0], None, None, catalog)
+
+
+def _writes_back(text: str | None, utterance: Utterance) -> bool:
+    """Whether an answer in words only says the request again.
+
+    A small model asked "what classes do I have today?" answers with the
+    question: no answer, so it is never spoken.
+    """
+    said = set(utterance.said.words)
+    return text is not None and set(words(text)) <= said
 
 
 def _filled(text: str | None, label: str, language: str) -> str | None:
