@@ -17,13 +17,7 @@ from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .helpers import (
-    async_setup_template_entity,
-    converse,
-    home_states,
-    speech,
-    user_prompt,
-)
+from .helpers import async_setup_template_entity, converse, home_states, speech
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
@@ -199,32 +193,3 @@ async def test_the_weather_said_in_passing_asks_nothing_of_it(
     result = await converse(hass, agent, said, language=language)
 
     assert "Home" not in speech(result)
-
-
-@pytest.mark.parametrize(
-    ("language", "asked"),
-    [
-        ("en", "what classes do I have today?"),
-        ("de", "habe ich heute Besuch?"),
-        ("fr", "est-ce que je sors aujourd'hui ?"),
-    ],
-)
-async def test_a_question_without_weather_words_is_not_offered_the_weather(
-    hass: HomeAssistant,
-    agent: str,
-    llm_server: ScriptedLLMServer,
-    language: str,
-    asked: str,
-) -> None:
-    """The weather asked is answered before the model; another question is not it.
-
-    A small model offered the weather for "what classes do I have today?"
-    picked it. The model, scripted to pick the first option, gets none of
-    the weather's, and the weather is not spoken.
-    """
-    llm_server.add_reply('{"pick":1}')
-
-    result = await converse(hass, agent, asked, language=language)
-
-    assert "Home (" not in user_prompt(llm_server)
-    assert "15" not in speech(result)

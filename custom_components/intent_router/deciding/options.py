@@ -15,7 +15,7 @@ interpretations its words allow, and the model picks one:
 - for a question, what it may be about: answered from the states
   (answers.py), never in the model's words. A question that names nothing
   of the home ("who am I meeting for dinner?", "who do I need to call?")
-  may be about what the home keeps: its calendars and lists.
+  may be about what the home keeps: its calendars, lists and weather.
 
 The plan an option makes goes through the same validation and gate as
 any plan (plan_runner.py). A turn with no option to offer (nothing in the
@@ -56,11 +56,8 @@ PLAY_TOOL = "music.play"
 # An answer in the model's words (held to the home's facts by the gate).
 SAY = "say"
 # What the home keeps that a question naming nothing may be about, in the
-# order offered: what is planned, what is to do. Not the weather: a question
-# whose words ask it is answered before the model (forecast.py), and one
-# that reaches the model asks something else ("what classes do I have
-# today?", which a small model offered the weather took for it).
-_KEPT_DOMAINS = ("calendar", "todo")
+# order offered: what is planned, what is to do, the weather.
+_KEPT_DOMAINS = ("calendar", "todo", "weather")
 # What a list is asked to do, with the field the request's words fill.
 _LIST_SERVICES = {
     "todo": (("todo.add_item", "item"), ("todo.remove_item", "item")),
@@ -307,7 +304,7 @@ def _groups(
 
 
 def _kept(catalog: Catalog) -> list[tuple[str, ...]]:
-    """The home's calendars and lists, one by one, in that order."""
+    """The home's calendars, lists and weather, one by one, in that order."""
     return [
         (info.entity_id,)
         for domain in _KEPT_DOMAINS
