@@ -232,3 +232,31 @@ async def test_an_answer_in_words_that_says_the_question_again_is_not_spoken(
     listed = user_prompt(llm_server).split("Options:\n", 1)[1].splitlines()
     assert listed[2] == "3 Answered in words: X."
     assert speech(result) == "I'm not sure what you want. Could you say it another way?"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "put batteries on my grocery list"),
+        ("de", "füg Batterien zur Einkaufsliste hinzu"),
+        ("fr", "mets des piles sur la liste de courses"),
+    ],
+)
+async def test_the_grocery_list_is_the_shopping_list(
+    hass: HomeAssistant,
+    two_lists: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Said as people say it, in any language, it is the home's Shopping list.
+
+    The model put the item on both lists; it goes on the one meant.
+    """
+    llm_server.add_plan(plan(act("todo.add_item", SHOPPING, CHORES, item="batteries")))
+    shopping = int(hass.states.get(SHOPPING).state)
+
+    await converse(hass, two_lists, said, language=language)
+
+    assert int(hass.states.get(SHOPPING).state) == shopping + 1
+    assert hass.states.get(CHORES).state == "0"

@@ -390,9 +390,14 @@ class _ActionGrounding:
             )
             if domain_of(entity_id) == domain
         )
+        targets = tuple(t for t in action.targets if found[t] is not None)
+        named = tuple(t for t in targets if t in mentions.entities)
+        if named and domain_info(domain).one_at_a_time:
+            # "On the shopping list": that list, not another the plan took.
+            targets = named
         return cls(
             found,
-            tuple(t for t in action.targets if found[t] is not None),
+            targets,
             fitting,
             fitting if domain in mentions.kinds | mentions.acted_on else frozenset(),
         )
