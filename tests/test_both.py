@@ -22,6 +22,20 @@ KITCHEN_LIGHTS = "light.kitchen_lights"
 BED_LIGHT = "light.bed_light"
 
 
+@pytest.fixture
+async def lit(
+    hass: HomeAssistant, mock_config_entry: MockConfigEntry
+) -> tuple[str, str]:
+    """The agent and a kitchen satellite, after two turns of one light each."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    kitchen = satellite_in(hass, "Kitchen")
+    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
+    await converse(hass, agent_id, "turn on the bed light", kitchen)
+    return agent_id, kitchen
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
@@ -35,20 +49,15 @@ BED_LIGHT = "light.bed_light"
 )
 async def test_both_are_the_last_two_acted_on(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    lit: tuple[str, str],
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
 ) -> None:
     """Both lights go off, the one of each turn; the model is not asked."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
-    )
-    kitchen = satellite_in(hass, "Kitchen")
-    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
-    await converse(hass, agent_id, "turn on the bed light", kitchen)
     llm_server.add_plan(plan(act("light.turn_off", BED_LIGHT)))
 
+    agent_id, kitchen = lit
     await converse(hass, agent_id, said, kitchen, language)
 
     assert hass.states.get(KITCHEN_LIGHTS).state == "off"
@@ -57,18 +66,10 @@ async def test_both_are_the_last_two_acted_on(
 
 
 async def test_them_alone_is_the_last_turns(
-    hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
-    llm_server: ScriptedLLMServer,
+    hass: HomeAssistant, lit: tuple[str, str], llm_server: ScriptedLLMServer
 ) -> None:
-    """Without "both", "them" is what the last turn acted on, and only that."""
-    agent_id = await async_setup_agent(
-        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
-    )
-    kitchen = satellite_in(hass, "Kitchen")
-    await converse(hass, agent_id, "turn on the kitchen lights", kitchen)
-    await converse(hass, agent_id, "turn on the bed light", kitchen)
-
+    """Without "both", "it" is what the last turn acted on, and only that."""
+    agent_id, kitchen = lit
     await converse(hass, agent_id, "now turn it off", kitchen)
 
     assert hass.states.get(KITCHEN_LIGHTS).state == "on"
