@@ -149,15 +149,16 @@ async def test_an_item_not_on_the_list_is_said_in_home_assistants_words(
 
 
 CHORES = "todo.chores"
+HARDWARE = "todo.hardware"
 
 
-class _Chores(TodoListEntity):
-    """A second to-do list beside HA's shopping list, kept in memory."""
+class _MemoryList(TodoListEntity):
+    """A to-do list beside HA's shopping list, kept in memory."""
 
-    _attr_name = "Chores"
     _attr_supported_features = TodoListEntityFeature.CREATE_TODO_ITEM
 
-    def __init__(self) -> None:
+    def __init__(self, name: str) -> None:
+        self._attr_name = name
         self._attr_todo_items = []
 
     async def async_create_todo_item(self, item: TodoItem) -> None:
@@ -168,39 +169,71 @@ class _Chores(TodoListEntity):
 
 @pytest.fixture
 async def two_lists(hass: HomeAssistant, agent_id: str) -> str:
-    """The shopping list, and a Chores list beside it."""
-    await hass.data[TODO_COMPONENT].async_add_entities([_Chores()])
+    """The shopping list, and Chores and Hardware lists beside it."""
+    await hass.data[TODO_COMPONENT].async_add_entities(
+        [_MemoryList("Chores"), _MemoryList("Hardware")]
+    )
     await hass.async_block_till_done()
-    async_expose_entity(hass, CONVERSATION_DOMAIN, CHORES, True)
+    for entity_id in (CHORES, HARDWARE):
+        async_expose_entity(hass, CONVERSATION_DOMAIN, entity_id, True)
     return agent_id
 
 
-async def test_an_item_goes_on_one_list_asked_which(
+async def test_an_item_for_no_list_goes_on_home_assistants_shopping_list(
     hass: HomeAssistant,
     two_lists: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
-    """The model put it on every list; no list was named: which one is asked.
+    """The model put it on every list; no list was named.
+
+    It goes on Home Assistant's shopping list only, where Home Assistant's
+    own sentences put it ("add batteries to my list"), once confirmed: the
+    words leave some unread.
+    """
+    llm_server.add_plan(
+        plan(act("todo.add_item", SHOPPING, CHORES, HARDWARE, item="batteries"))
+    )
+    shopping = int(hass.states.get(SHOPPING).state)
+
+    kitchen = home.satellite_in(hass, "Kitchen")
+    asked = await converse(
+        hass, two_lists, "we need batteries, jot that on a list", kitchen
+    )
+    assert speech(asked) == (
+        "Do you want me to run “Add to-do list item” on Shopping list?"
+    )
+    await converse(hass, two_lists, "yes", kitchen)
+
+    assert int(hass.states.get(SHOPPING).state) == shopping + 1
+    assert hass.states.get(CHORES).state == "0"
+    assert hass.states.get(HARDWARE).state == "0"
+
+
+async def test_an_item_on_one_of_other_lists_is_asked_which(
+    hass: HomeAssistant,
+    two_lists: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """The model put it on two lists, neither HA's shopping list: which one.
 
     The answer names the list, and the item goes on that one only (the
     model, shown the question, plans it there).
     """
-    llm_server.add_plan(plan(act("todo.add_item", SHOPPING, CHORES, item="batteries")))
-    shopping = hass.states.get(SHOPPING).state
-
+    llm_server.add_plan(plan(act("todo.add_item", CHORES, HARDWARE, item="screws")))
     kitchen = home.satellite_in(hass, "Kitchen")
+
     result = await converse(
-        hass, two_lists, "we need batteries, jot that on a list", kitchen
+        hass, two_lists, "we need screws, jot that on a list", kitchen
     )
 
-    assert speech(result) == "Which one do you mean: Chores or Shopping list?"
-    assert hass.states.get(SHOPPING).state == shopping
+    assert speech(result) == "Which one do you mean: Chores or Hardware?"
     assert hass.states.get(CHORES).state == "0"
+    assert hass.states.get(HARDWARE).state == "0"
 
-    llm_server.add_plan(plan(act("todo.add_item", SHOPPING, item="batteries")))
-    await converse(hass, two_lists, "the shopping list", kitchen)
+    llm_server.add_plan(plan(act("todo.add_item", HARDWARE, item="screws")))
+    await converse(hass, two_lists, "the hardware one", kitchen)
 
-    assert int(hass.states.get(SHOPPING).state) == int(shopping) + 1
+    assert hass.states.get(HARDWARE).state == "1"
     assert hass.states.get(CHORES).state == "0"
 
 

@@ -113,8 +113,11 @@ class DomainInfo:
     # of device or a room means.
     must_be_named: bool = False
     # Whether one of its devices is meant at a time: an item goes on one
-    # list, so several lists the words do not name are a "which one?".
+    # list, so several lists the words do not name are a "which one?" ...
     one_at_a_time: bool = False
+    # ... unless one is this integration's: an item said for no list goes
+    # on Home Assistant's shopping list, as its own sentences put it there.
+    meant_unnamed: str | None = None
     # Services that verbs other than turn on / turn off mean ("open", "lock").
     verbs: Mapping[Verb, str] = field(default_factory=dict)
     # Verbs that mean a service only for a device named or of its kind said
@@ -364,7 +367,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     # Asked what they hold (listed.py); a list's items are added and removed
     # by name (options.py).
     "calendar": DomainInfo(),
-    "todo": DomainInfo(one_at_a_time=True),
+    "todo": DomainInfo(one_at_a_time=True, meant_unnamed="shopping_list"),
 }
 UNKNOWN = DomainInfo()
 

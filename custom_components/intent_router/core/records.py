@@ -135,6 +135,8 @@ class EntityInfo:
     floor: str | None = None
     # The device it belongs to: a door's lock and its contact sensor may share one.
     device_id: str | None = None
+    # The integration that provides it ("shopping_list"), where registered.
+    platform: str | None = None
 
     @property
     def domain(self) -> str:

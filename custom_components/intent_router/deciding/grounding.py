@@ -390,11 +390,12 @@ class _ActionGrounding:
             )
             if domain_of(entity_id) == domain
         )
-        targets = tuple(t for t in action.targets if found[t] is not None)
-        named = tuple(t for t in targets if t in mentions.entities)
-        if named and domain_info(domain).one_at_a_time:
-            # "On the shopping list": that list, not another the plan took.
-            targets = named
+        targets = _one_meant(
+            tuple(t for t in action.targets if found[t] is not None),
+            domain,
+            mentions,
+            catalog,
+        )
         return cls(
             found,
             targets,
@@ -434,6 +435,26 @@ class _ActionGrounding:
         ):
             return Ungrounded(tuple(sorted(self.offerable or targets)))
         return None
+
+
+def _one_meant(
+    targets: tuple[str, ...], domain: str, mentions: Mentions, catalog: Catalog
+) -> tuple[str, ...]:
+    """Of a domain meant one device at a time, the one the words mean.
+
+    "On the shopping list": that list, not another the plan took; no list
+    named, Home Assistant's own shopping list where it is one of them.
+    """
+    info = domain_info(domain)
+    if not info.one_at_a_time or len(targets) < 2:  # noqa: PLR2004 - several
+        return targets
+    named = tuple(t for t in targets if t in mentions.entities)
+    if named:
+        return named
+    unnamed = tuple(
+        t for t in targets if catalog.exposed[t].platform == info.meant_unnamed
+    )
+    return unnamed or targets
 
 
 def _tool_meant(action: Action, mentions: Mentions, catalog: Catalog) -> bool:

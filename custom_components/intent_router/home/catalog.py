@@ -356,8 +356,10 @@ def _entity_info(
     aliases: tuple[str, ...] = ()
     area_id: str | None = None
     device_id: str | None = None
+    platform: str | None = None
     if entry := entity_reg.async_get(state.entity_id):
         device_id = entry.device_id
+        platform = entry.platform
         aliases = tuple(sorted(a for a in entry.aliases if isinstance(a, str) and a))
         area_id = entry.area_id
         if area_id is None and entry.device_id:
@@ -375,6 +377,7 @@ def _entity_info(
         all_attributes=state.attributes,
         floor=floors.get(area.id) if area else None,
         device_id=device_id,
+        platform=platform,
     )
 
 
