@@ -16,13 +16,14 @@ from pathlib import Path
 import re
 import unicodedata
 
-from .files import read_languages
+from .files import read_languages, unshipped_words
 from .tables import GAP, Shortcut, Unit, Verb, Words, fold
 
 __all__ = [
     "FALLBACK_LANGUAGE",
     "GAP",
     "LANGUAGES",
+    "UNSHIPPED",
     "Shortcut",
     "Unit",
     "Verb",
@@ -111,11 +112,13 @@ def base_language(language: str) -> str:
 WORDS_FOLDERS = (Path(__file__).parent,)
 # Read here, with the integration, never in the event loop.
 LANGUAGES: Mapping[str, Words] = read_languages(WORDS_FOLDERS)
+# The words of every language not shipped: each table empty, nothing matches.
+UNSHIPPED: Words = unshipped_words()
 
 
 def words_for(language: str) -> Words | None:
-    """The words of a language tag ("de-CH" is "de"); None if not shipped."""
-    return LANGUAGES.get(base_language(language))
+    """The words of a language tag ("de-CH" is "de"); `UNSHIPPED` if not shipped."""
+    return LANGUAGES.get(base_language(language), UNSHIPPED)
 
 
 def kind_words(domain: str, language: str) -> frozenset[str]:
@@ -138,8 +141,7 @@ def kind_names(language: str) -> frozenset[str]:
 
 def stop_words(language: str) -> frozenset[str]:
     """The words that say nothing in a name; English for unshipped languages."""
-    spoken = words_for(language) or LANGUAGES[FALLBACK_LANGUAGE]
-    return spoken.stop
+    return LANGUAGES.get(base_language(language), LANGUAGES[FALLBACK_LANGUAGE]).stop
 
 
 @lru_cache(maxsize=8192)
@@ -245,8 +247,8 @@ def elide(text: str, language: str) -> str:
 @cache
 def _elision(language: str) -> re.Pattern[str] | None:
     """The words that elide before a vowel, as one pattern; None if none do."""
-    spoken = LANGUAGES.get(language)
-    if spoken is None or not spoken.elided:
+    spoken = LANGUAGES.get(language, UNSHIPPED)
+    if not spoken.elided:
         return None
     elided = "|".join(sorted(map(re.escape, spoken.elided), key=len, reverse=True))
     return re.compile(rf"\b((?i:{elided})) {_VOWEL_NEXT}")
@@ -349,7 +351,7 @@ def table_words(language: str) -> frozenset[str]:
 @cache
 def _nouns(language: str) -> frozenset[str]:
     """Every kind and unit word of a language ("lampje", "graadje")."""
-    spoken = LANGUAGES[base_language(language)]
+    spoken = LANGUAGES.get(base_language(language), UNSHIPPED)
     return every_kind_word(language).union(*spoken.units.values())
 
 
@@ -360,7 +362,7 @@ def _verb_stems(language: str) -> dict[str, str]:
     An imperative takes an accent when a pronoun is attached ("apaga",
     "apágala"), and speech-to-text may leave it out.
     """
-    spoken = LANGUAGES[language]
+    spoken = LANGUAGES.get(language, UNSHIPPED)
     return {
         _plain(phrase): phrase
         for phrases in spoken.verbs.values()
@@ -399,7 +401,7 @@ def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
 @cache
 def _kind_endings(language: str) -> tuple[str, ...]:
     """A language's kind words that may end a compound, longest first."""
-    spoken = LANGUAGES[language]
+    spoken = LANGUAGES.get(language, UNSHIPPED)
     found = {w for kinds in spoken.kinds.values() for w in kinds if len(w) >= _MIN_PART}
     return tuple(sorted(found, key=len, reverse=True))
 

@@ -159,8 +159,11 @@ def follows_up(own: list[str], verb_said: bool, spoken: Words) -> bool:
 
     They say no verb of their own ("and the ceiling light"), or refer back
     ("and the one on the ceiling", "und die an der Decke", "et celle du
-    plafond").
+    plafond"). A language without verbs (one not shipped) says none, and
+    so follows up on nothing.
     """
+    if not spoken.verbs:
+        return False
     return not verb_said or not spoken.reference.isdisjoint(own) or closes(own, spoken)
 
 
