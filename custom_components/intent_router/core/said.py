@@ -64,8 +64,7 @@ def said_words(text: str, language: str) -> list[str]:
 
 def _as_said(text: str, language: str) -> tuple[tuple[str, str], ...]:
     """Each word as said and folded, an elided article apart."""
-    spoken = words_for(language)
-    elisions = spoken.elisions if spoken else ()
+    elisions = words_for(language).elisions
     found: list[tuple[str, str]] = []
     for said in text.split():
         word = said.strip(_TRAILING)

@@ -87,7 +87,7 @@ def _asked(
     open_words = [w for w in reading.unexplained if w not in reading.question_words]
     spoken = words_for(reading.language)
     # "Any", "devices": some device, the state asked says which kind.
-    some = [w for w in open_words if spoken is not None and w in spoken.anything]
+    some = [w for w in open_words if w in spoken.anything]
     open_words = [w for w in open_words if w not in some]
     mentions = reading.mentions
     if not mentions.entities and (
@@ -128,10 +128,8 @@ def _offers_alternatives(reading: Reading) -> bool:
     state answers it, whatever words it offers.
     """
     spoken = words_for(reading.language)
-    return (
-        reading.yes_no
-        and spoken is not None
-        and bool(spoken.alternatives.intersection(reading.unexplained))
+    return reading.yes_no and bool(
+        spoken.alternatives.intersection(reading.unexplained)
     )
 
 
@@ -193,7 +191,7 @@ def _heating_said(reading: Reading) -> bool:
     to; "wie warm ist es hier?" asks the room's temperature.
     """
     spoken = words_for(reading.language)
-    return spoken is not None and any(
+    return any(
         reading.kind_words & spoken.senses.get(sense, frozenset()) for sense in _HEATING
     )
 
@@ -337,11 +335,8 @@ def _sensed(
     spoken = words_for(reading.language)
     # Its kind's words, and the quantities sensors measure ("is the mains
     # power detected?", "is er stroom?"): what is sensed, not a state.
-    own = (
-        spoken.kinds.get(info.domain, frozenset())
-        | spoken.kinds.get("sensor", frozenset())
-        if spoken
-        else frozenset()
+    own = spoken.kinds.get(info.domain, frozenset()) | spoken.kinds.get(
+        "sensor", frozenset()
     )
     said = reading.kind_words - own - set(words(info.name))
     if said - on - off:

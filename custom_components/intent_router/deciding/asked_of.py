@@ -37,11 +37,7 @@ def counts(reading: Reading, asked: frozenset[Verb]) -> bool:
     Lichter gibt es?"; "hoeveel procent heeft de batterij?" counts nothing.
     """
     spoken = words_for(reading.language)
-    return (
-        spoken is not None
-        and bool(asked or reading.mentions.plural)
-        and _said(reading, spoken.counting)
-    )
+    return bool(asked or reading.mentions.plural) and _said(reading, spoken.counting)
 
 
 def asked_of(
@@ -64,8 +60,7 @@ def asked_of(
 
 def _anywhere(reading: Reading) -> bool:
     """Whether the words say no place: the whole home ("irgendwo", "in huis")."""
-    spoken = words_for(reading.language)
-    return spoken is not None and _said(reading, spoken.anywhere)
+    return _said(reading, words_for(reading.language).anywhere)
 
 
 def _said(reading: Reading, phrases: Collection[str]) -> bool:

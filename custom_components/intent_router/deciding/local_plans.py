@@ -307,7 +307,7 @@ def _kinds_said(reading: Reading) -> set[str]:
     return {
         kind
         for kind in reading.mentions.kinds
-        if spoken and spoken.kinds.get(kind, frozenset()) & reading.kind_words
+        if spoken.kinds.get(kind, frozenset()) & reading.kind_words
     }
 
 

@@ -116,15 +116,14 @@ LANGUAGES: Mapping[str, Words] = read_languages(WORDS_FOLDERS)
 UNSHIPPED: Words = unshipped_words()
 
 
-def words_for(language: str) -> Words | None:
+def words_for(language: str) -> Words:
     """The words of a language tag ("de-CH" is "de"); `UNSHIPPED` if not shipped."""
     return LANGUAGES.get(base_language(language), UNSHIPPED)
 
 
 def kind_words(domain: str, language: str) -> frozenset[str]:
     """Words naming a domain's kind of device in a language (none unshipped)."""
-    spoken = words_for(language)
-    return spoken.kinds.get(domain, frozenset()) if spoken else frozenset()
+    return words_for(language).kinds.get(domain, frozenset())
 
 
 def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
@@ -135,8 +134,7 @@ def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
 @cache
 def kind_names(language: str) -> frozenset[str]:
     """Every kind's own name in a language ("light", "lights", "fan", ...)."""
-    spoken = words_for(language)
-    return frozenset().union(*spoken.kind_names.values()) if spoken else frozenset()
+    return frozenset().union(*words_for(language).kind_names.values())
 
 
 def stop_words(language: str) -> frozenset[str]:
@@ -185,9 +183,8 @@ def same_thing(said: frozenset[str], language: str) -> frozenset[str]:
     A home named in English calls a lamp "Lamp" where a German speaker says
     "Lampe": the senses tables' words of the same thing ("lamp").
     """
-    spoken = words_for(language)
     found = set(said)
-    for sense, phrases in spoken.senses.items() if spoken else ():
+    for sense, phrases in words_for(language).senses.items():
         if phrases & found:
             found.update(
                 phrase
@@ -205,18 +202,17 @@ def singular(word: str, language: str) -> str:
     word said and a name compare by their stems; unshipped languages have
     no endings.
     """
-    spoken = words_for(language)
-    for ending in spoken.plurals if spoken else ():
+    for ending in words_for(language).plurals:
         if word.endswith(ending) and len(word) - len(ending) >= _MIN_PART:
             return word.removesuffix(ending)
     return word
 
 
-def plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
+def plural_kinds(said: set[str], spoken: Words, language: str) -> set[str]:
     """The kinds said in the plural ("lights": the table has "light" too)."""
     return {
         kind
-        for kind, found in (spoken.kinds.items() if spoken else ())
+        for kind, found in spoken.kinds.items()
         for word in found & said
         if any(
             len(other) < len(word)
@@ -228,14 +224,12 @@ def plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str
 
 def decimal_mark(language: str) -> str:
     """How the language writes a decimal ("," for "21,5"); "." unshipped."""
-    spoken = words_for(language)
-    return spoken.decimal_mark if spoken else "."
+    return words_for(language).decimal_mark
 
 
 def capitalises_nouns(language: str) -> bool:
     """Whether the language's nouns keep their capital ("Heizbetrieb")."""
-    spoken = words_for(language)
-    return spoken.capitalised_nouns if spoken else False
+    return words_for(language).capitalised_nouns
 
 
 def elide(text: str, language: str) -> str:
@@ -256,8 +250,7 @@ def _elision(language: str) -> re.Pattern[str] | None:
 
 def euphonic(joiner: str, last: str, language: str) -> str:
     """A list's joiner as said before its last word ("y" is "e" before "Iris")."""
-    spoken = words_for(language)
-    for plain, (other, sound) in spoken.euphony.items() if spoken else ():
+    for plain, (other, sound) in words_for(language).euphony.items():
         if sound.match(last):
             joiner = joiner.replace(f" {plain} ", f" {other} ")
     return joiner
@@ -271,10 +264,7 @@ def terms(text: str, language: str) -> list[str]:
     "spegni li"), so that each part is read as if said apart.
     """
     spoken = words_for(language)
-    said = words(text)
-    if spoken is None:
-        return said
-    return [part for word in said for part in _parts(word, spoken, language)]
+    return [part for word in words(text) for part in _parts(word, spoken, language)]
 
 
 def _parts(word: str, spoken: Words, language: str) -> list[str]:
@@ -299,8 +289,7 @@ def _parts(word: str, spoken: Words, language: str) -> list[str]:
 @cache
 def every_kind_word(language: str) -> frozenset[str]:
     """Every word of every kind in a language (none unshipped)."""
-    spoken = words_for(language)
-    return frozenset().union(*spoken.kinds.values()) if spoken else frozenset()
+    return frozenset().union(*words_for(language).kinds.values())
 
 
 @cache
@@ -311,8 +300,6 @@ def table_words(language: str) -> frozenset[str]:
     misspelt "leiser").
     """
     spoken = words_for(language)
-    if spoken is None:
-        return frozenset()
     phrases = [
         *(p for found in spoken.shortcuts.values() for p in found),
         *spoken.filler,
@@ -386,7 +373,7 @@ def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
     places and names; else the word itself.
     """
     spoken = words_for(language)
-    if spoken is None or not spoken.joints:
+    if not spoken.joints:
         return [word]
     for kind in _kind_endings(base_language(language)):
         head = word.removesuffix(kind)
@@ -413,8 +400,6 @@ def says_condition(words: Sequence[str], language: str) -> bool:
     nothing of "s'il".
     """
     spoken = words_for(language)
-    if spoken is None:
-        return False
     said = list(words)
     polite = spans(said, (*spoken.requests, *spoken.filler))
     return any(
@@ -433,8 +418,6 @@ def is_question(text: str, language: str) -> bool:
     """
     marked = any(mark in text for mark in _QUESTION_MARKS)
     spoken = words_for(language)
-    if spoken is None:
-        return marked
     folded = fold(text)
     if folded.startswith(spoken.requests) or _led_request(text, language, spoken):
         return False
@@ -465,5 +448,4 @@ def number(said: str, language: str) -> float | None:
     folded = fold(said)
     if folded.isdecimal():
         return float(folded)
-    spoken = words_for(language)
-    return spoken.numbers.get(folded) if spoken else None
+    return words_for(language).numbers.get(folded)

@@ -119,7 +119,7 @@ def _request_tokens(said: Said) -> _Tokens:
     spoken = words_for(said.language)
     tokens: _Tokens = list(said.as_said)
     table = MUSIC_WORDS.get(base_language(said.language))
-    if spoken is None or table is None:
+    if table is None:
         return tokens
     openers = tuple(fold(opener) for opener in (*spoken.requests, *table.wishes))
     while taken := _phrase_at(tokens, (*openers, *spoken.filler), 0):

@@ -37,8 +37,6 @@ def kinds_meant(
     place, which no device named like the place is).
     """
     spoken = words_for(language)
-    if spoken is None:
-        return {}
     verb_words = {word for found in verbs.values() for word in found}
     meant: dict[str, set[str]] = {}
     for kind, kind_said in spoken.kinds.items():
@@ -69,8 +67,6 @@ def meant_besides(
 def kinds_meant_by(said: Said) -> dict[str, frozenset[str]]:
     """`kinds_meant` of an utterance's own words, before the home is read."""
     spoken = words_for(said.language)
-    if spoken is None:
-        return {}
     own = list(said.terms)
     return kinds_meant(
         own,
@@ -112,8 +108,7 @@ def kind_meant_instead(
     sensor a lock's door is opened by), and a verb said changes that kind
     and not the device.
     """
-    spoken = words_for(language)
-    named = spoken.kind_names.items() if spoken else ()
+    named = words_for(language).kind_names.items()
     kinds = [k for k, found in named if k != domain and hit <= found]
     return (
         bool(verbs)
@@ -136,8 +131,6 @@ def nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
 def nouns(language: str) -> dict[str, frozenset[str]]:
     """Each kind's words that are no verb's ("lamp", not "brighter")."""
     spoken = words_for(language)
-    if spoken is None:
-        return {}
     verb_words = {
         w for found in spoken.verbs.values() for p in found for w in p.split()
     }

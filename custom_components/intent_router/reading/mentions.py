@@ -139,9 +139,7 @@ def mentions_in(
     kinds, classes = _kinds_left(heard, left, verbs, spoken, named_some=bool(entities))
     used = named_or_placed | {
         word
-        for found in (
-            (*spoken.kinds.values(), *spoken.classes.values()) if spoken else ()
-        )
+        for found in (*spoken.kinds.values(), *spoken.classes.values())
         for word in found & left
     }
     return (
@@ -150,8 +148,8 @@ def mentions_in(
             areas=areas,
             floors=floors,
             kinds=kinds,
-            everything=spoken is not None and bool(left & spoken.everything),
-            refers_back=spoken is not None and bool(left & spoken.reference),
+            everything=bool(left & spoken.everything),
+            refers_back=bool(left & spoken.reference),
             classes=classes,
             which=which,
             # Said apart from the names: "Master Bedroom Lights" is one light.
@@ -195,7 +193,7 @@ def _kinds_left(
     heard: list[str],
     left: set[str],
     verbs: set[Verb],
-    spoken: Words | None,
+    spoken: Words,
     *,
     named_some: bool,
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -204,8 +202,6 @@ def _kinds_left(
     A class narrows its kind ("door": door and garage covers, not blinds).
     `named_some`: a device was named, so a verb's word alone says no kind.
     """
-    if spoken is None:
-        return frozenset(), frozenset()
     kind_words = {
         domain: found & left for domain, found in spoken.kinds.items() if found & left
     }

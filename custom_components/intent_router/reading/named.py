@@ -473,9 +473,7 @@ def _telling_terms(name: str, domain: str, language: str) -> tuple[str, ...]:
     """
     *core, last = name_terms(name, language) or ("",)
     spoken = words_for(language)
-    never = (
-        spoken.negations | spoken.filler | _day_words(spoken) if spoken else frozenset()
-    )
+    never = spoken.negations | spoken.filler | _day_words(spoken)
     if any(last in kind_words(domain, lang) for lang in LANGUAGES):
         return tuple(w for w in core if w not in never)
     return tuple(w for w in (*core, last) if w not in never)

@@ -55,7 +55,7 @@ class Marks:
     """One utterance as the passes mark it up, roughly in the order they run.
 
     The first fields are `read()`'s arguments; `spoken` is the language's
-    words (None for a language not shipped).
+    words (every table empty for a language not shipped).
     """
 
     said: Said
@@ -63,7 +63,7 @@ class Marks:
     automation: str | None
     asked: str | None
     follows: Collection[str]
-    spoken: Words | None = field(init=False)
+    spoken: Words = field(init=False)
     # Words that name nothing on their own; the speaker's words of what the
     # home names in another language, bridged to the home's (senses.py).
     generic: frozenset[str] = frozenset()
@@ -151,7 +151,7 @@ def lend_what_was_asked(marks: Marks) -> None:
     bedroom one"), not to a new command.
     """
     asked = marks.asked
-    if asked and marks.spoken and phrases_said(marks.own, marks.spoken.verbs):
+    if asked and phrases_said(marks.own, marks.spoken.verbs):
         asked = None
     marks.context = said_words(
         " ".join(filter(None, (marks.automation, asked))), marks.language
@@ -165,8 +165,6 @@ def set_complaints_apart(marks: Marks) -> None:
     leave the utterance's own words.
     """
     spoken = marks.spoken
-    if spoken is None:
-        return
     marks.complained = phrases_said(marks.own, spoken.complaints)
     if marks.complained:
         framed = {word for found in marks.complained.values() for word in found}
@@ -186,9 +184,7 @@ def decide_question(marks: Marks) -> None:
     marks.question = said.question and (
         not marks.complained or any(mark in said.text for mark in "?¿")
     )
-    marks.yes_no = marks.question and not (
-        marks.spoken and asks_which(marks.own, marks.spoken)
-    )
+    marks.yes_no = marks.question and not asks_which(marks.own, marks.spoken)
 
 
 def find_verbs(marks: Marks) -> None:
@@ -197,10 +193,9 @@ def find_verbs(marks: Marks) -> None:
     A question's participle ("ist sie abgeschlossen?") is read from the
     utterance's own words only, never from the question it answers.
     """
-    if marks.spoken:
-        marks.said_verbs = verbs_said(
-            marks.tokens, marks.own, marks.spoken, question=marks.question
-        )
+    marks.said_verbs = verbs_said(
+        marks.tokens, marks.own, marks.spoken, question=marks.question
+    )
 
 
 def find_values(marks: Marks) -> None:
@@ -221,11 +216,7 @@ def hear_as_the_home(marks: Marks) -> None:
     """
     language, spoken, tokens = marks.language, marks.spoken, marks.tokens
     heads = compound_heads(marks.catalog, language) | marks.sense_words
-    phrased = (
-        said_whole(tokens, marks.said_verbs, spoken, every_kind_word(language))
-        if spoken
-        else set()
-    )
+    phrased = said_whole(tokens, marks.said_verbs, spoken, every_kind_word(language))
     marks.heard_forms = {
         word: heard_as(word, marks.known_words, heads, language, spoken)
         for word in set(tokens)
@@ -272,14 +263,14 @@ def find_what_is_named(marks: Marks) -> None:
     spoken, heard, catalog = marks.spoken, marks.heard, marks.catalog
     followed = (
         [catalog.exposed[e] for e in marks.follows if e in catalog.exposed]
-        if spoken and follows_up(marks.own, bool(marks.said_verbs), spoken)
+        if follows_up(marks.own, bool(marks.said_verbs), spoken)
         else ()
     )
     besides = Besides(
         marks.question,
         kinds_meant(heard, marks.said_verbs, marks.complained, marks.language),
         followed,
-        spoken is not None and not spoken.everything.isdisjoint(heard),
+        not spoken.everything.isdisjoint(heard),
     )
     marks.mentions, marks.used, marks.named_or_placed = mentions_in(
         heard,
@@ -289,7 +280,7 @@ def find_what_is_named(marks: Marks) -> None:
         marks.generic,
         marks.verb_at,
         besides,
-        here=bool(spoken and spans(marks.tokens, spoken.here)),
+        here=bool(spans(marks.tokens, spoken.here)),
     )
 
 
@@ -328,7 +319,6 @@ def leave_verbs_to_names(marks: Marks) -> None:
         if not found <= marks.named_or_placed
         and not (
             OPPOSITE_VERBS.get(v) in said_verbs
-            and spoken is not None
             and kind_said_last(found, marks.heard, marks.tokens, marks.used, spoken)
         )
     } or set(said_verbs)
@@ -394,8 +384,6 @@ def refer_back(marks: Marks) -> None:
     words asked too, but not the article of "mach das Licht aus".
     """
     spoken, tokens = marks.spoken, marks.tokens
-    if spoken is None:
-        return
     marks.again = {tokens[i] for i in spans(tokens, spoken.shortcuts[Shortcut.AGAIN])}
     if marks.again or closes(marks.context, spoken) or closes(marks.own, spoken):
         marks.mentions = replace(marks.mentions, refers_back=True)
@@ -426,8 +414,6 @@ def _said_in_passing(marks: Marks) -> frozenset[str]:
     """
     spoken, tokens = marks.spoken, marks.tokens
     ignored = stop_words(marks.language) | marks.again
-    if spoken is None:
-        return ignored
     ignored |= {tokens[i] for i in spans(tokens, spoken.hedges | spoken.here)}
     folded = marks.said.folded
     if request := next((r for r in spoken.requests if folded.startswith(r)), ""):
@@ -455,7 +441,7 @@ def find_kind_words(marks: Marks) -> None:
     """
     marks.kind_words = frozenset(
         word
-        for found in (marks.spoken.kinds.values() if marks.spoken else ())
+        for found in marks.spoken.kinds.values()
         for word in found
         if word in marks.used and word not in marks.verb_words
     )
@@ -470,7 +456,7 @@ def find_an_opening_verb(marks: Marks) -> None:
     "Run the movie night routine" runs it; "the kids run around on movie
     night" asks first. Words said in passing before it do not count.
     """
-    forms = marks.spoken.verb_forms if marks.spoken else frozenset()
+    forms = marks.spoken.verb_forms
     opening = next((w for w in marks.own if w not in marks.ignored - forms), "")
     marks.imperative = opening in marks.verb_words | forms
 

@@ -40,8 +40,6 @@ def sense_bridges(
     beside a kind word of its own language ("Bedside Lamp", "Desk Light").
     """
     spoken = words_for(language)
-    if spoken is None:
-        return {}
     named = [words(text) for text in texts]
     classed = frozenset().union(*spoken.classes.values())
     found: dict[tuple[str, ...], tuple[str, ...]] = {}

@@ -41,11 +41,9 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     kitchen" say none.
     """
     spoken = words_for(language)
-    numbers = spoken.numbers if spoken else {}
-    levels = spoken.levels if spoken else {}
-    units = spoken.units if spoken else {}
-    hedged = spans(tokens, spoken.hedges) if spoken else set()
-    small = spoken.stop | spoken.reference if spoken else frozenset()
+    numbers, levels, units = spoken.numbers, spoken.levels, spoken.units
+    hedged = spans(tokens, spoken.hedges)
+    small = spoken.stop | spoken.reference
     values: list[Value] = []
     used: set[str] = set()
     index = 0

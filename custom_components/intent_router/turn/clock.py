@@ -50,13 +50,7 @@ def clock_asked(reading: Reading, tokens: list[str]) -> tuple[str, ...]:
     spoken = words_for(reading.language)
     # "What time is it", "wie spät ist es": the clock's "it" refers to nothing.
     named = replace(reading.mentions, refers_back=False)
-    if (
-        spoken is None
-        or not spoken.clock
-        or not named.names_nothing
-        or reading.verbs
-        or reading.values
-    ):
+    if not spoken.clock or not named.names_nothing or reading.verbs or reading.values:
         return ()
     today = spoken.days.get("today", ())[:1]
     asked = {

@@ -57,7 +57,7 @@ def weather_asked(reading: Reading, text: str) -> bool:
     said = words(text)
     # A timer or an alarm said is asked of ("cuánto tiempo queda en el
     # temporizador"): the commands other words share (music.py's table).
-    if spoken is None or (spoken.music and not spoken.music.commands.isdisjoint(said)):
+    if spoken.music and not spoken.music.commands.isdisjoint(said):
         return False
     if spans(said, spoken.wear | spoken.kind_names.get(WEATHER, frozenset())):
         return True
@@ -73,8 +73,6 @@ def day_said(text: str, language: str) -> tuple[str, date] | None:
     "morgen"); two days said ask for no one day.
     """
     spoken = words_for(language)
-    if spoken is None:
-        return None
     padded = f" {fold(text)} "
     found: set[str] = set()
     for said, day in sorted(
@@ -169,8 +167,7 @@ def _day_said(
 
     No entry: the entity has no forecast for the day.
     """
-    spoken = words_for(language)
-    names = spoken.days.get(day[0], ()) if spoken else ()
+    names = words_for(language).days.get(day[0], ())
     name = names[0] if names else day[0]
     name = name[:1].upper() + name[1:]
     if entry is None:

@@ -153,7 +153,7 @@ def _switches_not_sound(said: Said) -> bool:
     """
     table = MUSIC_WORDS.get(base_language(said.language))
     spoken = words_for(said.language)
-    if table is None or spoken is None:
+    if table is None:
         return False
     # Where nouns compound, a sound word may open one ("Stummschaltung").
     if any(
