@@ -22,6 +22,7 @@ from custom_components.intent_router.language import (
     Unit,
     is_question,
     terms,
+    words_for,
 )
 from custom_components.intent_router.reading.reading import read
 from custom_components.intent_router.reading.values import Value, said_values
@@ -426,7 +427,7 @@ def test_no_value_from_an_article_or_hedge(
     text: str, language: str, values: tuple[Value, ...]
 ) -> None:
     """An article or hedge is a number only with its unit ("ein Grad")."""
-    assert said_values(said_words(text, language), language)[0] == values
+    assert said_values(said_words(text, language), words_for(language))[0] == values
 
 
 FULL = (Value(100, Unit.PERCENT),)
@@ -453,4 +454,4 @@ def test_a_level_is_said_with_the_words_that_set_it(
     text: str, language: str, values: tuple[Value, ...]
 ) -> None:
     """A level with the words that set it ("al massimo") is one; a name is none."""
-    assert said_values(said_words(text, language), language)[0] == values
+    assert said_values(said_words(text, language), words_for(language))[0] == values

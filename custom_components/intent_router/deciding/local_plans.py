@@ -21,7 +21,7 @@ from ..core.domains import domain_info, domain_of, verb_service
 from ..core.records import Action, EntityInfo, ExecutedAction, Plan
 from ..core.restorers import ServiceCall
 from ..home.catalog import Catalog
-from ..language import LANGUAGES, Unit, Verb, is_called, singular, words_for
+from ..language import LANGUAGES, Unit, Verb, is_called, singular
 from ..language.music import says_the_music
 from ..language.tables import FIXTURES, STATE_VERBS
 from ..reading.named import namesakes
@@ -303,11 +303,11 @@ def _by_kind(
 
 def _kinds_said(reading: Reading) -> set[str]:
     """The kinds a noun said, not only a verb's word ("open": a contact sensor)."""
-    spoken = words_for(reading.language)
+    kinds = reading.spoken.kinds
     return {
         kind
         for kind in reading.mentions.kinds
-        if spoken.kinds.get(kind, frozenset()) & reading.kind_words
+        if kinds.get(kind, frozenset()) & reading.kind_words
     }
 
 

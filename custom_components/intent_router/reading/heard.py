@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
+from ..core.said import Said
 from ..home.catalog import Catalog
 from ..language import (
     Words,
@@ -87,7 +88,10 @@ def _slipped_verb(word: str, language: str) -> str | None:
 
 @lru_cache(maxsize=16)
 def _verb_words(language: str) -> frozenset[str]:
-    """A language's words of its verbs, of four letters or more."""
+    """A language's words of its verbs, of four letters or more.
+
+    Cached by language: its words are looked up once, not per turn.
+    """
     return frozenset(
         w
         for phrases in words_for(language).verbs.values()
@@ -132,15 +136,13 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
     return ChoiceBatch(sorted(vocabulary))
 
 
-def vocabulary(
-    catalog: Catalog, language: str, generic: frozenset[str]
-) -> frozenset[str]:
+def vocabulary(catalog: Catalog, said: Said, generic: frozenset[str]) -> frozenset[str]:
     """Every word a misheard word may be: names, places, kinds, verbs, levels.
 
     Only kinds the home has: "heading" is no misheard "heating" in a home
-    without a thermostat.
+    without a thermostat. Read in the language `said` is in.
     """
-    spoken = words_for(language)
+    language, spoken = said.language, said.spoken
     present = {info.domain for info in catalog.exposed.values()}
     kinds = spoken.kinds.items()
     absent = {w for kind, found in kinds if kind not in present for w in found}

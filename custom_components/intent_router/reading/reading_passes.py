@@ -26,7 +26,6 @@ from ..language import (
     same_thing,
     spans,
     stop_words,
-    words_for,
 )
 from ..language.shapes import (
     asks_which,
@@ -54,8 +53,7 @@ from .values import Value, said_values
 class Marks:
     """One utterance as the passes mark it up, roughly in the order they run.
 
-    The first fields are `read()`'s arguments; `spoken` is the language's
-    words (every table empty for a language not shipped).
+    The first fields are `read()`'s arguments.
     """
 
     said: Said
@@ -63,7 +61,6 @@ class Marks:
     automation: str | None
     asked: str | None
     follows: Collection[str]
-    spoken: Words = field(init=False)
     # Words that name nothing on their own; the speaker's words of what the
     # home names in another language, bridged to the home's (senses.py).
     generic: frozenset[str] = frozenset()
@@ -100,14 +97,15 @@ class Marks:
     narrow_words: frozenset[str] = frozenset()
     imperative: bool = False
 
-    def __post_init__(self) -> None:
-        """The language's words, which every pass reads."""
-        self.spoken = words_for(self.said.language)
-
     @property
     def language(self) -> str:
         """The language the words are in."""
         return self.said.language
+
+    @property
+    def spoken(self) -> Words:
+        """The language's words, which every pass reads (the turn's)."""
+        return self.said.spoken
 
     @property
     def tokens(self) -> list[str]:
@@ -137,7 +135,7 @@ def hear_own_words(marks: Marks) -> None:
     marks.bridges = sense_bridges(marks.catalog.all_names(), language)
     marks.sense_words = frozenset(w for phrase in marks.bridges for w in phrase)
     marks.known_words = (
-        vocabulary(marks.catalog, language, marks.generic) | marks.sense_words
+        vocabulary(marks.catalog, marks.said, marks.generic) | marks.sense_words
     )
     marks.own = verbs_heard(list(marks.said.terms), marks.known_words, language)
 
@@ -203,7 +201,7 @@ def find_values(marks: Marks) -> None:
 
     Also their words, which are explained by them.
     """
-    marks.values, marks.value_words = said_values(marks.tokens, marks.language)
+    marks.values, marks.value_words = said_values(marks.tokens, marks.spoken)
 
 
 def hear_as_the_home(marks: Marks) -> None:
@@ -268,13 +266,13 @@ def find_what_is_named(marks: Marks) -> None:
     )
     besides = Besides(
         marks.question,
-        kinds_meant(heard, marks.said_verbs, marks.complained, marks.language),
+        kinds_meant(heard, marks.said_verbs, marks.complained, spoken),
         followed,
         not spoken.everything.isdisjoint(heard),
     )
     marks.mentions, marks.used, marks.named_or_placed = mentions_in(
         heard,
-        marks.language,
+        marks.said,
         catalog,
         set(marks.said_verbs) | marks.complaint_verbs,
         marks.generic,

@@ -38,6 +38,8 @@ def sense_bridges(
     Flur"): a short word alone ("Front Camera") may be another language's
     word for something else. A part of a name ("bedside", "desk") is held
     beside a kind word of its own language ("Bedside Lamp", "Desk Light").
+    Cached by the home's names and language: the words are looked up once
+    per home, not per turn.
     """
     spoken = words_for(language)
     named = [words(text) for text in texts]

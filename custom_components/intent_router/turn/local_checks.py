@@ -37,7 +37,6 @@ from ..language import (
     narrow_kind_words,
     same_thing,
     spans,
-    words_for,
 )
 from ..language.music import MUSIC_WORDS
 from ..language.tables import Verb
@@ -152,7 +151,7 @@ def _switches_not_sound(said: Said) -> bool:
     "muto", "Stummschaltung"), the words switch the player.
     """
     table = MUSIC_WORDS.get(base_language(said.language))
-    spoken = words_for(said.language)
+    spoken = said.spoken
     if table is None:
         return False
     # Where nouns compound, a sound word may open one ("Stummschaltung").
@@ -192,5 +191,7 @@ def value_beside(said: Said, matched: Iterable[str]) -> Value | None:
     """
     language = said.language
     own = {word for text in matched for word in said_words(text, language)}
-    values, _ = said_values([word for word in said.terms if word not in own], language)
+    values, _ = said_values(
+        [word for word in said.terms if word not in own], said.spoken
+    )
     return next((value for value in values if value.unit is not None), None)
