@@ -162,15 +162,15 @@ def name_terms(name: str, language: str) -> tuple[str, ...]:
     return tuple(terms(name, language))
 
 
-def is_called(name: str, said: Collection[str], language: str) -> bool:
+def is_called(name: str, said: Collection[str], spoken: Words) -> bool:
     """Whether a name has one of these words, alone or as a compound's end.
 
     "Study Lamp" and "Schreibtischlampe" are called "lamp" and "lampe";
     "Kitchen Lights" is not called "lamp". The name's words are also read
-    without their plural ending (`singular`).
+    without their plural ending (`singular`), in the language of `spoken`.
     """
     return any(
-        word.endswith(kind) or singular(word, language).endswith(kind)
+        word.endswith(kind) or singular(word, spoken).endswith(kind)
         for word in words(name)
         for kind in said
     )
@@ -195,28 +195,27 @@ def same_thing(said: frozenset[str], language: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def singular(word: str, language: str) -> str:
+def singular(word: str, spoken: Words) -> str:
     """A word without the language's plural ending ("lamps", "Lampen": "lamp").
 
     The ending is stripped from singulars too ("Lampe": "lamp"), so that a
     word said and a name compare by their stems; unshipped languages have
     no endings.
     """
-    for ending in words_for(language).plurals:
+    for ending in spoken.plurals:
         if word.endswith(ending) and len(word) - len(ending) >= _MIN_PART:
             return word.removesuffix(ending)
     return word
 
 
-def plural_kinds(said: set[str], spoken: Words, language: str) -> set[str]:
+def plural_kinds(said: set[str], spoken: Words) -> set[str]:
     """The kinds said in the plural ("lights": the table has "light" too)."""
     return {
         kind
         for kind, found in spoken.kinds.items()
         for word in found & said
         if any(
-            len(other) < len(word)
-            and singular(other, language) == singular(word, language)
+            len(other) < len(word) and singular(other, spoken) == singular(word, spoken)
             for other in found
         )
     }
@@ -393,13 +392,12 @@ def _kind_endings(language: str) -> tuple[str, ...]:
     return tuple(sorted(found, key=len, reverse=True))
 
 
-def says_condition(words: Sequence[str], language: str) -> bool:
+def says_condition(words: Sequence[str], spoken: Words) -> bool:
     """Whether words make what they ask hang on a condition ("if", "wenn").
 
     Not where the condition's word is politeness: "s'il te plaît" asks
     nothing of "s'il".
     """
-    spoken = words_for(language)
     said = list(words)
     polite = spans(said, (*spoken.requests, *spoken.filler))
     return any(

@@ -116,7 +116,7 @@ def mentions_in(
     """
     language, spoken = said.language, said.spoken
     heard_once = set(heard)
-    plural = plural_kinds(heard_once, spoken, language)
+    plural = plural_kinds(heard_once, spoken)
     said_places = places_said(heard_once, catalog, language, here=here)
     if any(said_places):
         # A place said, not what the last turn was about, tells names apart.
@@ -146,7 +146,7 @@ def mentions_in(
             classes=classes,
             which=which,
             # Said apart from the names: "Master Bedroom Lights" is one light.
-            plural=frozenset(plural_kinds(left, spoken, language)),
+            plural=frozenset(plural_kinds(left, spoken)),
         ),
         used,
         named_or_placed,

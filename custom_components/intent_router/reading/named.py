@@ -149,7 +149,7 @@ def named(
     hears them.
     """
     question, language = besides.question, said.language
-    hits, full_names = _names_said(catalog, heard, language, generic, besides)
+    hits, full_names = _names_said(catalog, heard, said, generic, besides)
     hits = _not_meant_otherwise(hits, catalog, verbs, said.spoken, besides)
     strongest = _strongest(hits, full_names, catalog, heard, language, plural, besides)
     chosen = _verbs_fit(strongest, full_names, verbs, question=question)
@@ -170,7 +170,7 @@ def named(
 def _names_said(
     catalog: Catalog,
     heard: set[str],
-    language: str,
+    said: Said,
     generic: frozenset[str],
     besides: Besides,
 ) -> tuple[dict[str, frozenset[str]], set[str]]:
@@ -179,15 +179,15 @@ def _names_said(
     The candidates the later rules choose among; named in full means said
     whole, or without its own kind word.
     """
-    question, meant = besides.question, besides.meant
+    question, meant, language = besides.question, besides.meant, said.language
     hits: dict[str, frozenset[str]] = {}
     full_names: set[str] = set()
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
         full = [
-            said
+            whole
             for name in found
-            if (said := _said_name(heard, name, info.domain, language, generic))
+            if (whole := _said_name(heard, name, info.domain, language, generic))
         ]
         # Said without its own kind word, or in part: only where no noun
         # says another kind in its place (asked only of what the words hit).
@@ -206,7 +206,7 @@ def _names_said(
                     for n in found
                     for w in _telling_terms(n, info.domain, language)
                     # "Doors" is a kind's word as much as "door" is.
-                    if w in heard and singular(w, language) not in generic
+                    if w in heard and singular(w, said.spoken) not in generic
                 }
                 - generic
             )

@@ -84,7 +84,7 @@ def not_what_was_called(
     return any(
         async_should_expose(hass, conversation.DOMAIN, state.entity_id)
         for state in called_elsewhere(
-            targets, hass.states.async_all(domains), called, language
+            targets, hass.states.async_all(domains), called, said.spoken
         )
     )
 
