@@ -56,17 +56,17 @@ class Said:
             spoken,
             folded,
             tuple(folded.split()),
-            tuple(said_words(text, language)),
+            tuple(said_words(text, spoken)),
             _as_said(text, spoken),
-            is_question(text, language),
+            is_question(text, spoken),
         )
 
 
-def said_words(text: str, language: str) -> list[str]:
+def said_words(text: str, spoken: Words) -> list[str]:
     """The words of a text, with its symbols and decimals kept as words."""
     for symbol, word in SYMBOLS.items():
         text = text.replace(symbol, f" {word} ")
-    return terms(_DECIMAL.sub(r"\1_\2", text), language)
+    return terms(_DECIMAL.sub(r"\1_\2", text), spoken)
 
 
 def _as_said(text: str, spoken: Words) -> tuple[tuple[str, str], ...]:

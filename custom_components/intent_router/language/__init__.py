@@ -14,10 +14,9 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 import re
-import unicodedata
 
 from .files import read_languages, unshipped_words
-from .tables import GAP, Shortcut, Unit, Verb, Words, fold
+from .tables import GAP, MIN_PART, Shortcut, Unit, Verb, Words, fold, plain
 
 __all__ = [
     "FALLBACK_LANGUAGE",
@@ -59,10 +58,6 @@ FALLBACK_LANGUAGE = "en"
 # What speech-to-text writes for a question; folding drops them, so they are
 # looked for in the text as said.
 _QUESTION_MARKS = ("?", "\u00bf")
-# A compound's head and kind are each at least this long ("tor" is a kind,
-# "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
-# its plural ending.
-_MIN_PART = 3
 # What a word that elides its vowel must be followed by ("d'Adele").
 _VOWEL_NEXT = "(?=(?i:[aeiouyàâæéèêëîïôœùûü]))"
 
@@ -159,7 +154,7 @@ def distinctive_words(name: str, language: str) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def name_terms(name: str, language: str) -> tuple[str, ...]:
     """A name's `terms`, cached: the home's names are read on every turn."""
-    return tuple(terms(name, language))
+    return tuple(terms(name, words_for(language)))
 
 
 def is_called(name: str, said: Collection[str], spoken: Words) -> bool:
@@ -203,7 +198,7 @@ def singular(word: str, spoken: Words) -> str:
     no endings.
     """
     for ending in spoken.plurals:
-        if word.endswith(ending) and len(word) - len(ending) >= _MIN_PART:
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_PART:
             return word.removesuffix(ending)
     return word
 
@@ -249,38 +244,37 @@ def _elision(language: str) -> re.Pattern[str] | None:
 
 def euphonic(joiner: str, last: str, language: str) -> str:
     """A list's joiner as said before its last word ("y" is "e" before "Iris")."""
-    for plain, (other, sound) in words_for(language).euphony.items():
+    for usual, (other, sound) in words_for(language).euphony.items():
         if sound.match(last):
-            joiner = joiner.replace(f" {plain} ", f" {other} ")
+            joiner = joiner.replace(f" {usual} ", f" {other} ")
     return joiner
 
 
-def terms(text: str, language: str) -> list[str]:
+def terms(text: str, spoken: Words) -> list[str]:
     """The words of a text as names and tables are matched in a language.
 
     Elided articles are stripped ("l'entrée" is "entrée") and pronouns
     attached to a verb split off ("apágala" is "apaga la", "spegnili" is
     "spegni li"), so that each part is read as if said apart.
     """
-    spoken = words_for(language)
-    return [part for word in words(text) for part in _parts(word, spoken, language)]
+    return [part for word in words(text) for part in _parts(word, spoken)]
 
 
-def _parts(word: str, spoken: Words, language: str) -> list[str]:
+def _parts(word: str, spoken: Words) -> list[str]:
     """One word as its parts: without its elision, or a verb and its pronoun."""
     for elided in spoken.elisions:
         if word.startswith(elided) and len(word) > len(elided):
             return [word[len(elided) :]]
-    stems = _verb_stems(base_language(language))
+    stems = spoken.verb_stems
     if word in stems.values():
         return [word]
     for clitic in spoken.clitics:
         joined = clitic.replace(" ", "")
-        verb = stems.get(_plain(word.removesuffix(joined)))
+        verb = stems.get(plain(word.removesuffix(joined)))
         if word.endswith(joined) and verb:
             return [verb, *clitic.split()]
     for small in spoken.diminutives:
-        if word.endswith(small) and word.removesuffix(small) in _nouns(language):
+        if word.endswith(small) and word.removesuffix(small) in spoken.nouns:
             return [word.removesuffix(small)]
     return [word]
 
@@ -334,62 +328,23 @@ def table_words(language: str) -> frozenset[str]:
     return frozenset(word for phrase in phrases for word in phrase.split())
 
 
-@cache
-def _nouns(language: str) -> frozenset[str]:
-    """Every kind and unit word of a language ("lampje", "graadje")."""
-    spoken = LANGUAGES.get(base_language(language), UNSHIPPED)
-    return every_kind_word(language).union(*spoken.units.values())
-
-
-@cache
-def _verb_stems(language: str) -> dict[str, str]:
-    """A language's one-word verbs by their unaccented spelling.
-
-    An imperative takes an accent when a pronoun is attached ("apaga",
-    "apágala"), and speech-to-text may leave it out.
-    """
-    spoken = LANGUAGES.get(language, UNSHIPPED)
-    return {
-        _plain(phrase): phrase
-        for phrases in spoken.verbs.values()
-        for phrase in phrases
-        if " " not in phrase
-    }
-
-
-def _plain(word: str) -> str:
-    """A word without its accents ("apága" is "apaga")."""
-    return "".join(
-        c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
-    )
-
-
-def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
+def compound(word: str, spoken: Words, heads: Collection[str]) -> list[str]:
     """A compound noun as its head and its kind ("küchenlampe": "küche lampe").
 
     Only in languages that write compounds, and only where the head (without
     its joint: "küchen" is "küche") is one of `heads`, the home's words of
     places and names; else the word itself.
     """
-    spoken = words_for(language)
     if not spoken.joints:
         return [word]
-    for kind in _kind_endings(base_language(language)):
+    for kind in spoken.kind_endings:
         head = word.removesuffix(kind)
-        if head == word or len(head) < _MIN_PART:
+        if head == word or len(head) < MIN_PART:
             continue
         joined = (head, *(head.removesuffix(j) for j in spoken.joints))
         if found := next((h for h in joined if h in heads), None):
             return [found, kind]
     return [word]
-
-
-@cache
-def _kind_endings(language: str) -> tuple[str, ...]:
-    """A language's kind words that may end a compound, longest first."""
-    spoken = LANGUAGES.get(language, UNSHIPPED)
-    found = {w for kinds in spoken.kinds.values() for w in kinds if len(w) >= _MIN_PART}
-    return tuple(sorted(found, key=len, reverse=True))
 
 
 def says_condition(words: Sequence[str], spoken: Words) -> bool:
@@ -405,7 +360,7 @@ def says_condition(words: Sequence[str], spoken: Words) -> bool:
     )
 
 
-def is_question(text: str, language: str) -> bool:
+def is_question(text: str, spoken: Words) -> bool:
     """Whether an utterance asks about the home rather than for a change.
 
     It opens as a question ("is", "est-ce que", "a qué"), says a phrase that
@@ -415,9 +370,8 @@ def is_question(text: str, language: str) -> bool:
     "¿me abres la puerta?", "mi accendi la luce?") asks for the change.
     """
     marked = any(mark in text for mark in _QUESTION_MARKS)
-    spoken = words_for(language)
     folded = fold(text)
-    if folded.startswith(spoken.requests) or _led_request(text, language, spoken):
+    if folded.startswith(spoken.requests) or _led_request(text, spoken):
         return False
     padded = f" {folded} "
     return (
@@ -427,17 +381,16 @@ def is_question(text: str, language: str) -> bool:
     )
 
 
-def _led_request(text: str, language: str, spoken: Words) -> bool:
+def _led_request(text: str, spoken: Words) -> bool:
     """Whether pronouns open it and a verb of the table follows them.
 
     Elided pronouns are pronouns ("m'accendi": "m'" then "accendi"); an
     object pronoun may follow the first ("¿me la abres?").
     """
     said = [part for word in words(text) for part in _ELIDED.findall(word)]
-    stems = _verb_stems(base_language(language))
     for index, word in enumerate(said):
         if word not in (spoken.leads | spoken.closing if index else spoken.leads):
-            return index > 0 and _plain(word) in stems
+            return index > 0 and plain(word) in spoken.verb_stems
     return False
 
 

@@ -38,7 +38,6 @@ def heard_as(
     word: str,
     vocabulary: frozenset[str],
     heads: frozenset[str],
-    language: str,
     spoken: Words,
 ) -> list[str]:
     """A said word as the known words it most likely is.
@@ -54,7 +53,7 @@ def heard_as(
         or any(word in found for found in spoken.kinds.values())
     ):
         return [word]
-    if len(parts := compound(word, language, heads)) > 1:
+    if len(parts := compound(word, spoken, heads)) > 1:
         return parts
     return [_known(word, vocabulary)]
 

@@ -152,7 +152,7 @@ def lend_what_was_asked(marks: Marks) -> None:
     if asked and phrases_said(marks.own, marks.spoken.verbs):
         asked = None
     marks.context = said_words(
-        " ".join(filter(None, (marks.automation, asked))), marks.language
+        " ".join(filter(None, (marks.automation, asked))), marks.spoken
     )
 
 
@@ -216,8 +216,7 @@ def hear_as_the_home(marks: Marks) -> None:
     heads = compound_heads(marks.catalog, language) | marks.sense_words
     phrased = said_whole(tokens, marks.said_verbs, spoken, every_kind_word(language))
     marks.heard_forms = {
-        word: heard_as(word, marks.known_words, heads, language, spoken)
-        for word in set(tokens)
+        word: heard_as(word, marks.known_words, heads, spoken) for word in set(tokens)
     }
     marks.heard = bridged(
         [

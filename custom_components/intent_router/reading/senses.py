@@ -47,7 +47,7 @@ def sense_bridges(
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for sense, phrases in spoken.senses.items():
         home = {
-            " ".join(terms(phrase, language))
+            " ".join(terms(phrase, spoken))
             for code, other in LANGUAGES.items()
             for phrase in other.senses.get(sense, ())
             if any(
@@ -55,7 +55,7 @@ def sense_bridges(
                 for name in named
             )
         }
-        own = {" ".join(terms(phrase, language)) for phrase in phrases}
+        own = {" ".join(terms(phrase, spoken)) for phrase in phrases}
         if home:
             home_words = [w for h in sorted(home) for w in h.split()]
             # Names first: words a name here says ("Küche Decke") stay its.

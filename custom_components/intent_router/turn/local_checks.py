@@ -189,9 +189,7 @@ def value_beside(said: Said, matched: Iterable[str]) -> Value | None:
     (`matched`: a name with a number in it, "50 %" as a brightness) are
     the match's; a bare number beside it ("for 10 minutes") says no level.
     """
-    language = said.language
-    own = {word for text in matched for word in said_words(text, language)}
-    values, _ = said_values(
-        [word for word in said.terms if word not in own], said.spoken
-    )
+    spoken = said.spoken
+    own = {word for text in matched for word in said_words(text, spoken)}
+    values, _ = said_values([word for word in said.terms if word not in own], spoken)
     return next((value for value in values if value.unit is not None), None)
