@@ -19,7 +19,12 @@ from custom_components.intent_router.deciding.shortcuts import (
     stop_actions,
     undo_actions,
 )
-from custom_components.intent_router.language import Shortcut, Verb, is_question
+from custom_components.intent_router.language import (
+    Shortcut,
+    Verb,
+    is_question,
+    words_for,
+)
 
 ALL = list(Shortcut)
 # What the agent offers after a question, and after an action without one.
@@ -115,7 +120,7 @@ def test_cancel_answers_a_question_or_undoes_an_action(
 )
 def test_questions_about_the_home(text: str, language: str, expected: bool) -> None:
     """Questions are told from requests phrased as questions, in each language."""
-    assert is_question(text, language) is expected
+    assert is_question(text, words_for(language)) is expected
 
 
 def test_match_shortcut_only_offers_what_is_allowed() -> None:

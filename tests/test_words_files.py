@@ -93,7 +93,6 @@ def test_cover_classes_are_home_assistants_words_and_the_files(
 ) -> None:
     """A class has Home Assistant's words ("garage door") and the file's ("garage")."""
     spoken = words_for(language)
-    assert spoken is not None
     assert home in cover_classes(language)[device_class]
     assert {home, own} <= spoken.classes[device_class]
 
@@ -101,8 +100,6 @@ def test_cover_classes_are_home_assistants_words_and_the_files(
 def test_a_word_of_home_assistant_left_out_is_not_read() -> None:
     """Italian "porta" is any door, and Dutch "scherm" a screen, as before."""
     italian, dutch = words_for("it"), words_for("nl")
-    assert italian is not None
-    assert dutch is not None
     assert "porta" in cover_classes("it")["cover.garage"]
     assert "porta" not in italian.classes["cover.garage"]
     assert "porta" in italian.classes["cover.door"]

@@ -3,15 +3,17 @@
 Shortcuts, the catalog's ranking, HA's sentences' checks, the reading, the
 gate, learning and the tools that read their own requests (music) all look
 at the same words; they take them from here, split once when the turn
-begins, and none splits the text again.
+begins, and none splits the text again. So with the language's words
+(`spoken`): looked up once from the turn's language, and read by every
+step from here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import re
 
-from ..language import fold, is_question, terms, words_for
+from ..language import Words, fold, is_question, terms, words_for
 
 # Symbols speech-to-text writes, as the words they are read as ("40 %").
 SYMBOLS = {"%": "pctsign", "°": "degsign"}
@@ -27,6 +29,9 @@ class Said:
 
     text: str
     language: str
+    # The language's words (every table empty for a language not shipped).
+    # Never compared: the language says which they are.
+    spoken: Words = field(compare=False, repr=False)
     # As every table is written (lower case, accents kept): phrases match it.
     folded: str
     # `folded`, word by word.
@@ -44,28 +49,29 @@ class Said:
     def of(cls, text: str, language: str) -> Said:
         """Read a text's words once."""
         folded = fold(text)
+        spoken = words_for(language)
         return cls(
             text,
             language,
+            spoken,
             folded,
             tuple(folded.split()),
-            tuple(said_words(text, language)),
-            _as_said(text, language),
-            is_question(text, language),
+            tuple(said_words(text, spoken)),
+            _as_said(text, spoken),
+            is_question(text, spoken),
         )
 
 
-def said_words(text: str, language: str) -> list[str]:
+def said_words(text: str, spoken: Words) -> list[str]:
     """The words of a text, with its symbols and decimals kept as words."""
     for symbol, word in SYMBOLS.items():
         text = text.replace(symbol, f" {word} ")
-    return terms(_DECIMAL.sub(r"\1_\2", text), language)
+    return terms(_DECIMAL.sub(r"\1_\2", text), spoken)
 
 
-def _as_said(text: str, language: str) -> tuple[tuple[str, str], ...]:
+def _as_said(text: str, spoken: Words) -> tuple[tuple[str, str], ...]:
     """Each word as said and folded, an elided article apart."""
-    spoken = words_for(language)
-    elisions = spoken.elisions if spoken else ()
+    elisions = spoken.elisions
     found: list[tuple[str, str]] = []
     for said in text.split():
         word = said.strip(_TRAILING)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..core.device_states import CLASS_STATES, holds, of_rest, own_state
 from ..core.speech import Names, phrase
 from ..core.spoken import SpokenValues
-from ..language import words, words_for
+from ..language import words
 from ..language.tables import STATE_VERBS, Verb
 from ..reading.mentions import Mentions
 from ..reading.named import namesakes
@@ -85,9 +85,8 @@ def _asked(
     if len(asked) > 1 or verbs - STATE_VERBS:
         return None
     open_words = [w for w in reading.unexplained if w not in reading.question_words]
-    spoken = words_for(reading.language)
     # "Any", "devices": some device, the state asked says which kind.
-    some = [w for w in open_words if spoken is not None and w in spoken.anything]
+    some = [w for w in open_words if w in reading.spoken.anything]
     open_words = [w for w in open_words if w not in some]
     mentions = reading.mentions
     if not mentions.entities and (
@@ -127,12 +126,8 @@ def _offers_alternatives(reading: Reading) -> bool:
     "Is the media player playing, paused, or stopped?" asks which: its
     state answers it, whatever words it offers.
     """
-    spoken = words_for(reading.language)
-    return (
-        reading.yes_no
-        and spoken is not None
-        and bool(spoken.alternatives.intersection(reading.unexplained))
-    )
+    alternatives = reading.spoken.alternatives
+    return reading.yes_no and bool(alternatives.intersection(reading.unexplained))
 
 
 def _count(
@@ -192,9 +187,9 @@ def _heating_said(reading: Reading) -> bool:
     "Auf wie viel Grad steht die Heizung?" asks what the thermostat is set
     to; "wie warm ist es hier?" asks the room's temperature.
     """
-    spoken = words_for(reading.language)
-    return spoken is not None and any(
-        reading.kind_words & spoken.senses.get(sense, frozenset()) for sense in _HEATING
+    senses = reading.spoken.senses
+    return any(
+        reading.kind_words & senses.get(sense, frozenset()) for sense in _HEATING
     )
 
 
@@ -334,15 +329,10 @@ def _sensed(
         set(words(values.state(info.domain, device_class, state)))
         for state in ("on", "off")
     )
-    spoken = words_for(reading.language)
+    kinds = reading.spoken.kinds
     # Its kind's words, and the quantities sensors measure ("is the mains
     # power detected?", "is er stroom?"): what is sensed, not a state.
-    own = (
-        spoken.kinds.get(info.domain, frozenset())
-        | spoken.kinds.get("sensor", frozenset())
-        if spoken
-        else frozenset()
-    )
+    own = kinds.get(info.domain, frozenset()) | kinds.get("sensor", frozenset())
     said = reading.kind_words - own - set(words(info.name))
     if said - on - off:
         return None

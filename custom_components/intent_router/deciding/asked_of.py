@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.device_states import holds
-from ..language import words, words_for
+from ..language import words
 from .grounding import candidates, must_be_named
 
 if TYPE_CHECKING:
@@ -36,12 +36,8 @@ def counts(reading: Reading, asked: frozenset[Verb]) -> bool:
     "How many lights are on?", "cuántas luces hay encendidas?", "wie viele
     Lichter gibt es?"; "hoeveel procent heeft de batterij?" counts nothing.
     """
-    spoken = words_for(reading.language)
-    return (
-        spoken is not None
-        and bool(asked or reading.mentions.plural)
-        and _said(reading, spoken.counting)
-    )
+    counting = reading.spoken.counting
+    return bool(asked or reading.mentions.plural) and _said(reading, counting)
 
 
 def asked_of(
@@ -64,8 +60,7 @@ def asked_of(
 
 def _anywhere(reading: Reading) -> bool:
     """Whether the words say no place: the whole home ("irgendwo", "in huis")."""
-    spoken = words_for(reading.language)
-    return spoken is not None and _said(reading, spoken.anywhere)
+    return _said(reading, reading.spoken.anywhere)
 
 
 def _said(reading: Reading, phrases: Collection[str]) -> bool:

@@ -449,7 +449,7 @@ def _asks_first(
     return (
         _guessed_here(grounding, facts)
         # "Set it to 22 if it is above 23": nobody checked the condition.
-        or (bool(runs.actions) and says_condition(said, facts.said.language))
+        or (bool(runs.actions) and says_condition(said, facts.said.spoken))
         or (
             any(
                 catalog.action_needs_confirmation(action.tool, target, facts.confirm)

@@ -21,7 +21,7 @@ from ..core.domains import domain_info, domain_of, verb_service
 from ..core.records import Action, EntityInfo, ExecutedAction, Plan
 from ..core.restorers import ServiceCall
 from ..home.catalog import Catalog
-from ..language import LANGUAGES, Unit, Verb, is_called, singular, words_for
+from ..language import LANGUAGES, Unit, Verb, Words, is_called, singular
 from ..language.music import says_the_music
 from ..language.tables import FIXTURES, STATE_VERBS
 from ..reading.named import namesakes
@@ -303,11 +303,11 @@ def _by_kind(
 
 def _kinds_said(reading: Reading) -> set[str]:
     """The kinds a noun said, not only a verb's word ("open": a contact sensor)."""
-    spoken = words_for(reading.language)
+    kinds = reading.spoken.kinds
     return {
         kind
         for kind in reading.mentions.kinds
-        if spoken and spoken.kinds.get(kind, frozenset()) & reading.kind_words
+        if kinds.get(kind, frozenset()) & reading.kind_words
     }
 
 
@@ -330,7 +330,7 @@ def _called_so(found: list[EntityInfo], reading: Reading) -> list[EntityInfo]:
     A kind's own name calls them all: "las luces de la cocina" are every
     light there, not only the "Luces de los armarios".
     """
-    return called_so(found, reading.narrow_words, reading.language) or found
+    return called_so(found, reading.narrow_words, reading.spoken) or found
 
 
 class _Named(Protocol):
@@ -343,15 +343,15 @@ class _Named(Protocol):
 
 
 def called_so[T: _Named](
-    found: Iterable[T], said: Collection[str], language: str
+    found: Iterable[T], said: Collection[str], spoken: Words
 ) -> list[T]:
     """Those whose name has a narrow kind word said, in the singular or not."""
-    singulars = {singular(word, language) for word in said}
-    return [info for info in found if is_called(info.name, singulars, language)]
+    singulars = {singular(word, spoken) for word in said}
+    return [info for info in found if is_called(info.name, singulars, spoken)]
 
 
 def called_elsewhere[T: _Named](
-    here: Iterable[T], elsewhere: Iterable[T], said: Collection[str], language: str
+    here: Iterable[T], elsewhere: Iterable[T], said: Collection[str], spoken: Words
 ) -> Iterator[T]:
     """The lamp rule: devices elsewhere called what was said, where none here is.
 
@@ -361,9 +361,9 @@ def called_elsewhere[T: _Named](
     lights" are a kind's own name, no narrow word: they call the room's
     lamps too.
     """
-    if not said or called_so(here, said, language):
+    if not said or called_so(here, said, spoken):
         return iter(())
-    return (info for info in elsewhere if is_called(info.name, said, language))
+    return (info for info in elsewhere if is_called(info.name, said, spoken))
 
 
 def _as_fixture(found: list[EntityInfo], reading: Reading) -> list[EntityInfo] | Choice:
@@ -379,9 +379,9 @@ def _as_fixture(found: list[EntityInfo], reading: Reading) -> list[EntityInfo] |
         info
         for info in found
         if any(
-            is_called(info.name, spoken.senses.get(head, ()), code)
+            is_called(info.name, spoken.senses.get(head, ()), spoken)
             for head in heads
-            for code, spoken in LANGUAGES.items()
+            for spoken in LANGUAGES.values()
         )
     ]
     if len(called) == 1:
@@ -408,7 +408,7 @@ def _called_elsewhere(
     return [
         info
         for info in called_elsewhere(
-            found, others, reading.narrow_words, reading.language
+            found, others, reading.narrow_words, reading.spoken
         )
         if _fits(info, reading)
         and not catalog.needs_confirmation(info.entity_id, confirm)

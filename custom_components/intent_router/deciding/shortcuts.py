@@ -21,7 +21,7 @@ import re
 from ..core.domains import domain_info, domain_of, verb_is_own
 from ..core.records import Action, ExecutedAction, PriorState, Turn
 from ..core.said import Said
-from ..language import Shortcut, Verb, Words, words_for
+from ..language import Shortcut, Verb, Words
 
 # How many turns back "it" may reach for what the verb is for.
 REFERENT_TURNS = 3
@@ -155,9 +155,7 @@ def match_shortcut(said: Said, allowed: Iterable[Shortcut]) -> Shortcut | None:
     no or a negation among them are a no ("sicher nicht", "of course not",
     "ja, nein"); no yes phrase holds one (tests/test_words.py).
     """
-    spoken = words_for(said.language)
-    if spoken is None:
-        return None
+    spoken = said.spoken
     folded = said.folded
     kept = " ".join(_filler_pattern(spoken.filler).sub(" ", folded).split()) or folded
     parts = kept.split()
@@ -180,18 +178,16 @@ def answers_yes(said: Said) -> bool:
     Not when any of its words says no ("sicher nicht", "claro que no",
     "yes, no, leave it"): a yes is a yes only without them.
     """
-    spoken = words_for(said.language)
-    if spoken is None or answers_no(said):
+    if answers_no(said):
         return False
-    yes = spoken.shortcuts[Shortcut.YES]
+    yes = said.spoken.shortcuts[Shortcut.YES]
     told = said.words
     return any(" ".join(told[:cut]) in yes for cut in range(1, len(told) + 1))
 
 
 def answers_no(said: Said) -> bool:
     """Whether any word of an answer says no ("no, leave it open for now")."""
-    spoken = words_for(said.language)
-    return spoken is not None and _refuses(said.words, _refusing(spoken))
+    return _refuses(said.words, _refusing(said.spoken))
 
 
 def _refusing(spoken: Words) -> tuple[frozenset[str], frozenset[str]]:

@@ -28,7 +28,7 @@ from ..core.llm_reply import (
 from ..core.records import Plan
 from ..core.said import Said
 from ..core.speech import Phrase, Phrasebook, phrase
-from ..language import spans, words, words_for
+from ..language import spans, words
 from .shortcuts import referred
 
 if TYPE_CHECKING:
@@ -179,8 +179,7 @@ class Utterance:
 
         Two at least where the words say both ("turn them both off").
         """
-        spoken = words_for(self.language)
-        both = spoken is not None and bool(spans(list(self.said.words), spoken.both))
+        both = spans(list(self.said.words), self.said.spoken.both)
         return referred(self.history, verbs, count=2 if both else 1)
 
     def say(self, key: str, **placeholders: Any) -> str:

@@ -14,15 +14,15 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 import re
-import unicodedata
 
-from .files import read_languages
-from .tables import GAP, Shortcut, Unit, Verb, Words, fold
+from .files import read_languages, unshipped_words
+from .tables import GAP, MIN_PART, Shortcut, Unit, Verb, Words, fold, plain
 
 __all__ = [
     "FALLBACK_LANGUAGE",
     "GAP",
     "LANGUAGES",
+    "UNSHIPPED",
     "Shortcut",
     "Unit",
     "Verb",
@@ -58,10 +58,6 @@ FALLBACK_LANGUAGE = "en"
 # What speech-to-text writes for a question; folding drops them, so they are
 # looked for in the text as said.
 _QUESTION_MARKS = ("?", "\u00bf")
-# A compound's head and kind are each at least this long ("tor" is a kind,
-# "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
-# its plural ending.
-_MIN_PART = 3
 # What a word that elides its vowel must be followed by ("d'Adele").
 _VOWEL_NEXT = "(?=(?i:[aeiouyàâæéèêëîïôœùûü]))"
 
@@ -111,17 +107,18 @@ def base_language(language: str) -> str:
 WORDS_FOLDERS = (Path(__file__).parent,)
 # Read here, with the integration, never in the event loop.
 LANGUAGES: Mapping[str, Words] = read_languages(WORDS_FOLDERS)
+# The words of every language not shipped: each table empty, nothing matches.
+UNSHIPPED: Words = unshipped_words()
 
 
-def words_for(language: str) -> Words | None:
-    """The words of a language tag ("de-CH" is "de"); None if not shipped."""
-    return LANGUAGES.get(base_language(language))
+def words_for(language: str) -> Words:
+    """The words of a language tag ("de-CH" is "de"); `UNSHIPPED` if not shipped."""
+    return LANGUAGES.get(base_language(language), UNSHIPPED)
 
 
 def kind_words(domain: str, language: str) -> frozenset[str]:
     """Words naming a domain's kind of device in a language (none unshipped)."""
-    spoken = words_for(language)
-    return spoken.kinds.get(domain, frozenset()) if spoken else frozenset()
+    return words_for(language).kinds.get(domain, frozenset())
 
 
 def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
@@ -132,14 +129,12 @@ def narrow_kind_words(domain: str, language: str) -> frozenset[str]:
 @cache
 def kind_names(language: str) -> frozenset[str]:
     """Every kind's own name in a language ("light", "lights", "fan", ...)."""
-    spoken = words_for(language)
-    return frozenset().union(*spoken.kind_names.values()) if spoken else frozenset()
+    return frozenset().union(*words_for(language).kind_names.values())
 
 
 def stop_words(language: str) -> frozenset[str]:
     """The words that say nothing in a name; English for unshipped languages."""
-    spoken = words_for(language) or LANGUAGES[FALLBACK_LANGUAGE]
-    return spoken.stop
+    return LANGUAGES.get(base_language(language), LANGUAGES[FALLBACK_LANGUAGE]).stop
 
 
 @lru_cache(maxsize=8192)
@@ -159,18 +154,18 @@ def distinctive_words(name: str, language: str) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def name_terms(name: str, language: str) -> tuple[str, ...]:
     """A name's `terms`, cached: the home's names are read on every turn."""
-    return tuple(terms(name, language))
+    return tuple(terms(name, words_for(language)))
 
 
-def is_called(name: str, said: Collection[str], language: str) -> bool:
+def is_called(name: str, said: Collection[str], spoken: Words) -> bool:
     """Whether a name has one of these words, alone or as a compound's end.
 
     "Study Lamp" and "Schreibtischlampe" are called "lamp" and "lampe";
     "Kitchen Lights" is not called "lamp". The name's words are also read
-    without their plural ending (`singular`).
+    without their plural ending (`singular`), in the language of `spoken`.
     """
     return any(
-        word.endswith(kind) or singular(word, language).endswith(kind)
+        word.endswith(kind) or singular(word, spoken).endswith(kind)
         for word in words(name)
         for kind in said
     )
@@ -183,9 +178,8 @@ def same_thing(said: frozenset[str], language: str) -> frozenset[str]:
     A home named in English calls a lamp "Lamp" where a German speaker says
     "Lampe": the senses tables' words of the same thing ("lamp").
     """
-    spoken = words_for(language)
     found = set(said)
-    for sense, phrases in spoken.senses.items() if spoken else ():
+    for sense, phrases in words_for(language).senses.items():
         if phrases & found:
             found.update(
                 phrase
@@ -196,29 +190,27 @@ def same_thing(said: frozenset[str], language: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def singular(word: str, language: str) -> str:
+def singular(word: str, spoken: Words) -> str:
     """A word without the language's plural ending ("lamps", "Lampen": "lamp").
 
     The ending is stripped from singulars too ("Lampe": "lamp"), so that a
     word said and a name compare by their stems; unshipped languages have
     no endings.
     """
-    spoken = words_for(language)
-    for ending in spoken.plurals if spoken else ():
-        if word.endswith(ending) and len(word) - len(ending) >= _MIN_PART:
+    for ending in spoken.plurals:
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_PART:
             return word.removesuffix(ending)
     return word
 
 
-def plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str]:
+def plural_kinds(said: set[str], spoken: Words) -> set[str]:
     """The kinds said in the plural ("lights": the table has "light" too)."""
     return {
         kind
-        for kind, found in (spoken.kinds.items() if spoken else ())
+        for kind, found in spoken.kinds.items()
         for word in found & said
         if any(
-            len(other) < len(word)
-            and singular(other, language) == singular(word, language)
+            len(other) < len(word) and singular(other, spoken) == singular(word, spoken)
             for other in found
         )
     }
@@ -226,14 +218,12 @@ def plural_kinds(said: set[str], spoken: Words | None, language: str) -> set[str
 
 def decimal_mark(language: str) -> str:
     """How the language writes a decimal ("," for "21,5"); "." unshipped."""
-    spoken = words_for(language)
-    return spoken.decimal_mark if spoken else "."
+    return words_for(language).decimal_mark
 
 
 def capitalises_nouns(language: str) -> bool:
     """Whether the language's nouns keep their capital ("Heizbetrieb")."""
-    spoken = words_for(language)
-    return spoken.capitalised_nouns if spoken else False
+    return words_for(language).capitalised_nouns
 
 
 def elide(text: str, language: str) -> str:
@@ -245,8 +235,8 @@ def elide(text: str, language: str) -> str:
 @cache
 def _elision(language: str) -> re.Pattern[str] | None:
     """The words that elide before a vowel, as one pattern; None if none do."""
-    spoken = LANGUAGES.get(language)
-    if spoken is None or not spoken.elided:
+    spoken = LANGUAGES.get(language, UNSHIPPED)
+    if not spoken.elided:
         return None
     elided = "|".join(sorted(map(re.escape, spoken.elided), key=len, reverse=True))
     return re.compile(rf"\b((?i:{elided})) {_VOWEL_NEXT}")
@@ -254,42 +244,37 @@ def _elision(language: str) -> re.Pattern[str] | None:
 
 def euphonic(joiner: str, last: str, language: str) -> str:
     """A list's joiner as said before its last word ("y" is "e" before "Iris")."""
-    spoken = words_for(language)
-    for plain, (other, sound) in spoken.euphony.items() if spoken else ():
+    for usual, (other, sound) in words_for(language).euphony.items():
         if sound.match(last):
-            joiner = joiner.replace(f" {plain} ", f" {other} ")
+            joiner = joiner.replace(f" {usual} ", f" {other} ")
     return joiner
 
 
-def terms(text: str, language: str) -> list[str]:
+def terms(text: str, spoken: Words) -> list[str]:
     """The words of a text as names and tables are matched in a language.
 
     Elided articles are stripped ("l'entrée" is "entrée") and pronouns
     attached to a verb split off ("apágala" is "apaga la", "spegnili" is
     "spegni li"), so that each part is read as if said apart.
     """
-    spoken = words_for(language)
-    said = words(text)
-    if spoken is None:
-        return said
-    return [part for word in said for part in _parts(word, spoken, language)]
+    return [part for word in words(text) for part in _parts(word, spoken)]
 
 
-def _parts(word: str, spoken: Words, language: str) -> list[str]:
+def _parts(word: str, spoken: Words) -> list[str]:
     """One word as its parts: without its elision, or a verb and its pronoun."""
     for elided in spoken.elisions:
         if word.startswith(elided) and len(word) > len(elided):
             return [word[len(elided) :]]
-    stems = _verb_stems(base_language(language))
+    stems = spoken.verb_stems
     if word in stems.values():
         return [word]
     for clitic in spoken.clitics:
         joined = clitic.replace(" ", "")
-        verb = stems.get(_plain(word.removesuffix(joined)))
+        verb = stems.get(plain(word.removesuffix(joined)))
         if word.endswith(joined) and verb:
             return [verb, *clitic.split()]
     for small in spoken.diminutives:
-        if word.endswith(small) and word.removesuffix(small) in _nouns(language):
+        if word.endswith(small) and word.removesuffix(small) in spoken.nouns:
             return [word.removesuffix(small)]
     return [word]
 
@@ -297,8 +282,7 @@ def _parts(word: str, spoken: Words, language: str) -> list[str]:
 @cache
 def every_kind_word(language: str) -> frozenset[str]:
     """Every word of every kind in a language (none unshipped)."""
-    spoken = words_for(language)
-    return frozenset().union(*spoken.kinds.values()) if spoken else frozenset()
+    return frozenset().union(*words_for(language).kinds.values())
 
 
 @cache
@@ -309,8 +293,6 @@ def table_words(language: str) -> frozenset[str]:
     misspelt "leiser").
     """
     spoken = words_for(language)
-    if spoken is None:
-        return frozenset()
     phrases = [
         *(p for found in spoken.shortcuts.values() for p in found),
         *spoken.filler,
@@ -346,49 +328,18 @@ def table_words(language: str) -> frozenset[str]:
     return frozenset(word for phrase in phrases for word in phrase.split())
 
 
-@cache
-def _nouns(language: str) -> frozenset[str]:
-    """Every kind and unit word of a language ("lampje", "graadje")."""
-    spoken = LANGUAGES[base_language(language)]
-    return every_kind_word(language).union(*spoken.units.values())
-
-
-@cache
-def _verb_stems(language: str) -> dict[str, str]:
-    """A language's one-word verbs by their unaccented spelling.
-
-    An imperative takes an accent when a pronoun is attached ("apaga",
-    "apágala"), and speech-to-text may leave it out.
-    """
-    spoken = LANGUAGES[language]
-    return {
-        _plain(phrase): phrase
-        for phrases in spoken.verbs.values()
-        for phrase in phrases
-        if " " not in phrase
-    }
-
-
-def _plain(word: str) -> str:
-    """A word without its accents ("apága" is "apaga")."""
-    return "".join(
-        c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
-    )
-
-
-def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
+def compound(word: str, spoken: Words, heads: Collection[str]) -> list[str]:
     """A compound noun as its head and its kind ("küchenlampe": "küche lampe").
 
     Only in languages that write compounds, and only where the head (without
     its joint: "küchen" is "küche") is one of `heads`, the home's words of
     places and names; else the word itself.
     """
-    spoken = words_for(language)
-    if spoken is None or not spoken.joints:
+    if not spoken.joints:
         return [word]
-    for kind in _kind_endings(base_language(language)):
+    for kind in spoken.kind_endings:
         head = word.removesuffix(kind)
-        if head == word or len(head) < _MIN_PART:
+        if head == word or len(head) < MIN_PART:
             continue
         joined = (head, *(head.removesuffix(j) for j in spoken.joints))
         if found := next((h for h in joined if h in heads), None):
@@ -396,23 +347,12 @@ def compound(word: str, language: str, heads: Collection[str]) -> list[str]:
     return [word]
 
 
-@cache
-def _kind_endings(language: str) -> tuple[str, ...]:
-    """A language's kind words that may end a compound, longest first."""
-    spoken = LANGUAGES[language]
-    found = {w for kinds in spoken.kinds.values() for w in kinds if len(w) >= _MIN_PART}
-    return tuple(sorted(found, key=len, reverse=True))
-
-
-def says_condition(words: Sequence[str], language: str) -> bool:
+def says_condition(words: Sequence[str], spoken: Words) -> bool:
     """Whether words make what they ask hang on a condition ("if", "wenn").
 
     Not where the condition's word is politeness: "s'il te plaît" asks
     nothing of "s'il".
     """
-    spoken = words_for(language)
-    if spoken is None:
-        return False
     said = list(words)
     polite = spans(said, (*spoken.requests, *spoken.filler))
     return any(
@@ -420,7 +360,7 @@ def says_condition(words: Sequence[str], language: str) -> bool:
     )
 
 
-def is_question(text: str, language: str) -> bool:
+def is_question(text: str, spoken: Words) -> bool:
     """Whether an utterance asks about the home rather than for a change.
 
     It opens as a question ("is", "est-ce que", "a qué"), says a phrase that
@@ -430,11 +370,8 @@ def is_question(text: str, language: str) -> bool:
     "¿me abres la puerta?", "mi accendi la luce?") asks for the change.
     """
     marked = any(mark in text for mark in _QUESTION_MARKS)
-    spoken = words_for(language)
-    if spoken is None:
-        return marked
     folded = fold(text)
-    if folded.startswith(spoken.requests) or _led_request(text, language, spoken):
+    if folded.startswith(spoken.requests) or _led_request(text, spoken):
         return False
     padded = f" {folded} "
     return (
@@ -444,17 +381,16 @@ def is_question(text: str, language: str) -> bool:
     )
 
 
-def _led_request(text: str, language: str, spoken: Words) -> bool:
+def _led_request(text: str, spoken: Words) -> bool:
     """Whether pronouns open it and a verb of the table follows them.
 
     Elided pronouns are pronouns ("m'accendi": "m'" then "accendi"); an
     object pronoun may follow the first ("¿me la abres?").
     """
     said = [part for word in words(text) for part in _ELIDED.findall(word)]
-    stems = _verb_stems(base_language(language))
     for index, word in enumerate(said):
         if word not in (spoken.leads | spoken.closing if index else spoken.leads):
-            return index > 0 and _plain(word) in stems
+            return index > 0 and plain(word) in spoken.verb_stems
     return False
 
 
@@ -463,5 +399,4 @@ def number(said: str, language: str) -> float | None:
     folded = fold(said)
     if folded.isdecimal():
         return float(folded)
-    spoken = words_for(language)
-    return spoken.numbers.get(folded) if spoken else None
+    return words_for(language).numbers.get(folded)

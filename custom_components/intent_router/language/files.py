@@ -23,7 +23,7 @@ from homeassistant.util.yaml import load_yaml_dict
 
 from .ha_lists import cover_classes
 from .schema import STEM, WORDS_FILE
-from .tables import MusicWords, Shortcut, Unit, Verb, Words
+from .tables import MIN_PART, MusicWords, Shortcut, Unit, Verb, Words, plain
 
 # A words file's name: its language's code ("de", not "de-CH").
 _CODE = re.compile(r"[a-z]{2,3}")
@@ -68,6 +68,16 @@ def read_words(path: Path) -> Words:
         raise WordsFileError(f"{path.name}, numbers: {err}") from err
 
 
+def unshipped_words() -> Words:
+    """The words of a language with no file: an empty file's, every table empty.
+
+    Read as a file is, so the schema's defaults fill it: no phrase matches,
+    "." marks a decimal, nouns lose their capital, and none of Home
+    Assistant's cover-class words are taken. Only `verbs` must be given.
+    """
+    return _words(WORDS_FILE({"verbs": {}}), {})
+
+
 def _described(path: Path, error: vol.Invalid) -> str:
     """Where in a file an error is, and what it is: "en.yaml, verbs > on: ..."."""
     where = " > ".join(str(key) for key in error.path) or "the file"
@@ -106,10 +116,13 @@ _PLAIN_TABLES = (
 def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Words:
     """The tables of a checked file; `home`: Home Assistant's cover classes."""
     kinds: Mapping[str, list[str]] = table["kinds"]
+    verbs = {Verb(verb): frozenset(found) for verb, found in table["verbs"].items()}
+    units = {Unit(unit): frozenset(found) for unit, found in table["units"].items()}
     # The tables that are a plain set of phrases, as written.
-    plain: dict[str, Any] = {name: frozenset(table[name]) for name in _PLAIN_TABLES}
+    phrases: dict[str, Any] = {name: frozenset(table[name]) for name in _PLAIN_TABLES}
     return Words(
-        **plain,
+        **phrases,
+        **_stems_and_nouns(verbs, kinds, units),
         shortcuts={s: frozenset(table["shortcuts"].get(s, ())) for s in Shortcut},
         openers=_openings(table["openers"]),
         requests=_openings(table["requests"]),
@@ -121,12 +134,12 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         levels={
             said: level for level, found in table["levels"].items() for said in found
         },
-        verbs={Verb(verb): frozenset(found) for verb, found in table["verbs"].items()},
+        verbs=verbs,
         states={Verb(verb): frozenset(f) for verb, f in table["states"].items()},
         classes=_classes(
             table["classes"], home, table["not_from_home_assistant"]["classes"]
         ),
-        units={Unit(unit): frozenset(found) for unit, found in table["units"].items()},
+        units=units,
         elisions=_longest_first(table["elisions"]),
         diminutives=_longest_first(table["diminutives"]),
         joints=_longest_first(table["joints"]),
@@ -134,8 +147,8 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         decimal_mark=table["decimal_mark"],
         capitalised_nouns=table["capitalised_nouns"],
         euphony={
-            plain: (other["as"], re.compile(other["before"], re.IGNORECASE))
-            for plain, other in table["euphony"].items()
+            said: (other["as"], re.compile(other["before"], re.IGNORECASE))
+            for said, other in table["euphony"].items()
         },
         complaints={
             (domain, Verb(verb)): frozenset(found)
@@ -146,6 +159,26 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
         clock=_keyed(table["clock"]),
         music=_music(table["music"]) if "music" in table else None,
     )
+
+
+def _stems_and_nouns(
+    verbs: Mapping[Verb, frozenset[str]],
+    kinds: Mapping[str, list[str]],
+    units: Mapping[Unit, frozenset[str]],
+) -> dict[str, Any]:
+    """What splitting words reads off the tables: verb stems, nouns, kind endings."""
+    kind_words = {word for found in kinds.values() for word in found}
+    endings = {word for word in kind_words if len(word) >= MIN_PART}
+    return {
+        "verb_stems": {
+            plain(phrase): phrase
+            for phrases in verbs.values()
+            for phrase in phrases
+            if " " not in phrase
+        },
+        "nouns": frozenset(kind_words).union(*units.values()),
+        "kind_endings": tuple(sorted(endings, key=len, reverse=True)),
+    }
 
 
 def _keyed(table: Mapping[str, list[str]]) -> dict[str, frozenset[str]]:

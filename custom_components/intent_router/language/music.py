@@ -25,7 +25,7 @@ MUSIC_WORDS: Mapping[str, MusicWords] = {
 
 
 def says_another_command(
-    text: str, said: Sequence[str], language: str, spoken: Words | None
+    text: str, said: Sequence[str], language: str, spoken: Words
 ) -> bool:
     """Whether words read as a request to play say another command.
 
@@ -39,7 +39,7 @@ def says_another_command(
     `language.words` splits them.
     """
     table = MUSIC_WORDS.get(base_language(language))
-    if table is None or spoken is None:
+    if table is None:
         return False
     said = list(said)
     # Symbols fold away: "40 %" and "21°" say their unit as words do.

@@ -19,7 +19,7 @@ from .tables import FIXTURES, YIELDING_VERBS, Shortcut, Verb, Words
 _MAX_ENDING = 3
 
 
-def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
+def question_shape(own: list[str], spoken: Words) -> frozenset[str]:
     """Words that only shape a question, and ask nothing of the home.
 
     The first word, a one-word opener wherever it stands ("combien", and
@@ -34,8 +34,6 @@ def question_shape(own: list[str], spoken: Words | None) -> frozenset[str]:
     shape ("brennt noch Licht?", "brandt er nog licht?").
     """
     shape = set(own[:1])
-    if spoken is None:
-        return frozenset(shape)
     shape.update(
         own[i]
         for i in spans(
@@ -93,7 +91,7 @@ def _opens_with(own: list[str], parts: list[str]) -> bool:
 def verb_positions(
     heard: list[str],
     said_verbs: Mapping[Verb, set[str]],
-    spoken: Words | None,
+    spoken: Words,
     kinds: frozenset[str],
 ) -> set[int]:
     """Where the verb that opens the command is said, if one of its words is a kind.
@@ -104,8 +102,6 @@ def verb_positions(
     on", "put the switch on"); a verb of one word may also imply its kind
     ("brighter": lights). `kinds`: every kind word of the language.
     """
-    if spoken is None:
-        return set()
     phrases = [p.split() for v in said_verbs for p in spoken.verbs[v]]
     for index, word in enumerate(heard):
         for parts in phrases:
@@ -159,8 +155,11 @@ def follows_up(own: list[str], verb_said: bool, spoken: Words) -> bool:
 
     They say no verb of their own ("and the ceiling light"), or refer back
     ("and the one on the ceiling", "und die an der Decke", "et celle du
-    plafond").
+    plafond"). A language without verbs (one not shipped) says none, and
+    so follows up on nothing.
     """
+    if not spoken.verbs:
+        return False
     return not verb_said or not spoken.reference.isdisjoint(own) or closes(own, spoken)
 
 
@@ -306,10 +305,8 @@ def _follows(found: set[str], words: list[str], after: Collection[str]) -> bool:
     return any(word in after for word in words[last + 1 :])
 
 
-def fixtures_said(heard: list[str], spoken: Words | None) -> dict[str, set[str]]:
+def fixtures_said(heard: list[str], spoken: Words) -> dict[str, set[str]]:
     """The things of `FIXTURES` said whole, each with its words."""
-    if spoken is None:
-        return {}
     return {
         sense: {heard[i] for i in found}
         for sense in FIXTURES

@@ -10,12 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 import re
+import unicodedata
 
 # Apostrophes as keyboards, phones and speech engines write them.
 _APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u02bc\u2018`", "'"))
 _SEPARATORS = re.compile(r"[^\w']+")
 # Where a separable verb's object goes: "schalte … ab".
 GAP = "\u2026"
+# A compound's head and kind are each at least this long ("tor" is a kind,
+# "Küchentor" a compound; "ei" of "Eitor" is no head); so is a word without
+# its plural ending.
+MIN_PART = 3
 
 
 def fold(text: str) -> str:
@@ -25,6 +30,13 @@ def fold(text: str) -> str:
     other punctuation, hyphens included, separates words.
     """
     return _SEPARATORS.sub(" ", text.casefold().translate(_APOSTROPHES)).strip()
+
+
+def plain(word: str) -> str:
+    """A word without its accents ("apága" is "apaga")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c)
+    )
 
 
 class Shortcut(StrEnum):
@@ -359,6 +371,15 @@ class Words:
     # The time and the date asked in everyday words ("tell me the hour",
     # "what's the day today"), by `CLOCK` name (clock.py).
     clock: Mapping[str, frozenset[str]]
+    # Read off the tables above as the file is read, for splitting words:
+    # the one-word verbs by their unaccented spelling (an imperative takes
+    # an accent with a pronoun attached, "apágala", which speech-to-text
+    # may leave out); every kind and unit word, what a diminutive is of
+    # ("lampje", "graadje"); the kind words that may end a compound
+    # (`MIN_PART` letters or more), longest first.
+    verb_stems: Mapping[str, str]
+    nouns: frozenset[str]
+    kind_endings: tuple[str, ...]
     # How a request to play music by name is said; None: left to Home
     # Assistant's sentences and the model.
     music: MusicWords | None = None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.said import Said
-from ..language import base_language, fold, words_for
+from ..language import base_language, fold
 from ..language.music import MUSIC_WORDS, MusicWords, says_another_command
 
 
@@ -51,7 +51,7 @@ def play_request(said: Said, is_place: Callable[[str], bool]) -> PlayRequest | N
         return None
     tokens = _request_tokens(said)
     opened = _phrase_at(tokens, table.play, 0)
-    if says_another_command(said.text, said.words, language, words_for(language)):
+    if says_another_command(said.text, said.words, language, said.spoken):
         return None
     tokens = tokens[opened:]
     # "… abspielen": the verb last; "zet … op": its particle, after one.
@@ -116,10 +116,10 @@ def _request_tokens(said: Said) -> _Tokens:
     A wish before the verb goes too ("I'd like to hear …"). An elided
     article ("l'album") is a word of its own (`Said.as_said`).
     """
-    spoken = words_for(said.language)
+    spoken = said.spoken
     tokens: _Tokens = list(said.as_said)
     table = MUSIC_WORDS.get(base_language(said.language))
-    if spoken is None or table is None:
+    if table is None:
         return tokens
     openers = tuple(fold(opener) for opener in (*spoken.requests, *table.wishes))
     while taken := _phrase_at(tokens, (*openers, *spoken.filler), 0):

@@ -13,8 +13,17 @@ from functools import lru_cache
 
 from gazetteer_matcher.fuzzy import ChoiceBatch
 
+from ..core.said import Said
 from ..home.catalog import Catalog
-from ..language import Words, compound, name_terms, stop_words, table_words, words_for
+from ..language import (
+    Words,
+    compound,
+    every_kind_word,
+    name_terms,
+    stop_words,
+    table_words,
+    words_for,
+)
 
 # A said word of at least this length may stand for a known word this similar:
 # one letter wrong, missing or swapped in six ("kichen", "offise"). Shorter
@@ -29,8 +38,7 @@ def heard_as(
     word: str,
     vocabulary: frozenset[str],
     heads: frozenset[str],
-    language: str,
-    spoken: Words | None,
+    spoken: Words,
 ) -> list[str]:
     """A said word as the known words it most likely is.
 
@@ -39,15 +47,13 @@ def heard_as(
     parts ("küchenlampe": "küche lampe"); else it is the word it was likely
     misheard for ("kichen" is "kitchen").
     """
-    if word in vocabulary or (
-        spoken
-        and (
-            word in spoken.verb_forms
-            or any(word in found for found in spoken.kinds.values())
-        )
+    if (
+        word in vocabulary
+        or word in spoken.verb_forms
+        or any(word in found for found in spoken.kinds.values())
     ):
         return [word]
-    if len(parts := compound(word, language, heads)) > 1:
+    if len(parts := compound(word, spoken, heads)) > 1:
         return parts
     return [_known(word, vocabulary)]
 
@@ -81,13 +87,13 @@ def _slipped_verb(word: str, language: str) -> str | None:
 
 @lru_cache(maxsize=16)
 def _verb_words(language: str) -> frozenset[str]:
-    """A language's words of its verbs, of four letters or more."""
-    spoken = words_for(language)
-    if spoken is None:
-        return frozenset()
+    """A language's words of its verbs, of four letters or more.
+
+    Cached by language: its words are looked up once, not per turn.
+    """
     return frozenset(
         w
-        for phrases in spoken.verbs.values()
+        for phrases in words_for(language).verbs.values()
         for phrase in phrases
         for w in phrase.split()
         if len(w) >= FUZZY_VERB_LENGTH
@@ -129,17 +135,15 @@ def _choices(vocabulary: frozenset[str]) -> ChoiceBatch:
     return ChoiceBatch(sorted(vocabulary))
 
 
-def vocabulary(
-    catalog: Catalog, language: str, generic: frozenset[str]
-) -> frozenset[str]:
+def vocabulary(catalog: Catalog, said: Said, generic: frozenset[str]) -> frozenset[str]:
     """Every word a misheard word may be: names, places, kinds, verbs, levels.
 
     Only kinds the home has: "heading" is no misheard "heating" in a home
-    without a thermostat.
+    without a thermostat. Read in the language `said` is in.
     """
-    spoken = words_for(language)
+    language, spoken = said.language, said.spoken
     present = {info.domain for info in catalog.exposed.values()}
-    kinds = spoken.kinds.items() if spoken else ()
+    kinds = spoken.kinds.items()
     absent = {w for kind, found in kinds if kind not in present for w in found}
     absent -= {w for kind, found in kinds if kind in present for w in found}
     return frozenset(
@@ -153,23 +157,18 @@ def vocabulary(
             ),
             *(
                 w
-                for phrases in (spoken.verbs.values() if spoken else ())
+                for phrases in spoken.verbs.values()
                 for phrase in phrases
                 for w in phrase.split()
             ),
-            *(
-                w
-                for phrase in (spoken.levels if spoken else ())
-                for w in phrase.split()
-            ),
+            *(w for phrase in spoken.levels for w in phrase.split()),
         }
     )
 
 
 def compound_heads(catalog: Catalog, language: str) -> frozenset[str]:
     """Words a compound may start with: the home's places and names."""
-    spoken = words_for(language)
-    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
+    kinds = every_kind_word(language)
     return frozenset(
         w
         for text in (
@@ -188,8 +187,7 @@ def compound_heads(catalog: Catalog, language: str) -> frozenset[str]:
 
 def generic_words(catalog: Catalog, language: str) -> frozenset[str]:
     """Words that name no entity on their own: stop, kind and place words."""
-    spoken = words_for(language)
-    kinds = {w for found in (spoken.kinds.values() if spoken else ()) for w in found}
+    kinds = every_kind_word(language)
     places = set(catalog.place_names())
     return frozenset(
         {

@@ -15,7 +15,7 @@ from functools import cache
 
 from ..core.domains import domains_acting_on, own_verbs
 from ..core.said import Said
-from ..language import Verb, fold, words_for
+from ..language import Verb, Words, fold, words_for
 from ..language.shapes import phrases_said, verbs_said
 
 # What "everything" said means of a place: every kind in it (`kinds_meant`).
@@ -26,7 +26,7 @@ def kinds_meant(
     heard: Collection[str],
     verbs: Mapping[Verb, set[str]],
     complained: Mapping[tuple[str, Verb], set[str]],
-    language: str,
+    spoken: Words,
 ) -> dict[str, frozenset[str]]:
     """Each word said that says or implies a kind of device, with its kinds.
 
@@ -36,9 +36,6 @@ def kinds_meant(
     dark": lights); "everything" (`EVERY_KIND`, every kind that is in the
     place, which no device named like the place is).
     """
-    spoken = words_for(language)
-    if spoken is None:
-        return {}
     verb_words = {word for found in verbs.values() for word in found}
     meant: dict[str, set[str]] = {}
     for kind, kind_said in spoken.kinds.items():
@@ -68,15 +65,12 @@ def meant_besides(
 
 def kinds_meant_by(said: Said) -> dict[str, frozenset[str]]:
     """`kinds_meant` of an utterance's own words, before the home is read."""
-    spoken = words_for(said.language)
-    if spoken is None:
-        return {}
-    own = list(said.terms)
+    spoken, own = said.spoken, list(said.terms)
     return kinds_meant(
         own,
         verbs_said(own, own, spoken, question=said.question),
         phrases_said(own, spoken.complaints),
-        said.language,
+        spoken,
     )
 
 
@@ -102,7 +96,7 @@ def another_kind_meant(
 
 
 def kind_meant_instead(
-    domain: str, hit: frozenset[str], verbs: Collection[Verb], language: str
+    domain: str, hit: frozenset[str], verbs: Collection[Verb], spoken: Words
 ) -> bool:
     """Whether words naming a device by a kind's word mean that kind instead.
 
@@ -112,8 +106,7 @@ def kind_meant_instead(
     sensor a lock's door is opened by), and a verb said changes that kind
     and not the device.
     """
-    spoken = words_for(language)
-    named = spoken.kind_names.items() if spoken else ()
+    named = spoken.kind_names.items()
     kinds = [k for k, found in named if k != domain and hit <= found]
     return (
         bool(verbs)
@@ -134,10 +127,11 @@ def nouns_said(heard: set[str], hit: frozenset[str], language: str) -> set[str]:
 
 @cache
 def nouns(language: str) -> dict[str, frozenset[str]]:
-    """Each kind's words that are no verb's ("lamp", not "brighter")."""
+    """Each kind's words that are no verb's ("lamp", not "brighter").
+
+    Cached by language: its words are looked up once, not per turn.
+    """
     spoken = words_for(language)
-    if spoken is None:
-        return {}
     verb_words = {
         w for found in spoken.verbs.values() for p in found for w in p.split()
     }

@@ -14,17 +14,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.records import EntityInfo
+from ..core.said import Said
 from ..home.catalog import Catalog
-from ..language import (
-    LANGUAGES,
-    Verb,
-    Words,
-    content_words,
-    plural_kinds,
-    spans,
-    words,
-    words_for,
-)
+from ..language import LANGUAGES, Verb, Words, content_words, plural_kinds, spans, words
 from .named import Besides, heads_of_names, named, resolved
 from .places import Places, in_places, places_apart, places_said
 
@@ -105,7 +97,7 @@ def _named_classes(name: str, domain: str) -> frozenset[str]:
 
 def mentions_in(
     heard: list[str],
-    language: str,
+    said: Said,
     catalog: Catalog,
     verbs: set[Verb],
     generic: frozenset[str],
@@ -119,16 +111,17 @@ def mentions_in(
     A verb's word ("switch the fan on") is no kind, and a kind word beside a
     name of that kind is the name's ("the desk lamp light"). Also the words
     used, and of those the ones that named a device or a place. `besides`
-    decides between names (named.py); `here`: "in here" was said.
+    decides between names (named.py); `here`: "in here" was said. `heard`
+    are `said`'s words as the home hears them.
     """
-    spoken = words_for(language)
-    said = set(heard)
-    plural = plural_kinds(said, spoken, language)
-    said_places = places_said(said, catalog, language, here=here)
+    language, spoken = said.language, said.spoken
+    heard_once = set(heard)
+    plural = plural_kinds(heard_once, spoken)
+    said_places = places_said(heard_once, catalog, language, here=here)
     if any(said_places):
         # A place said, not what the last turn was about, tells names apart.
         besides = replace(besides, follows=())
-    names = named(catalog, said, language, verbs, generic, plural, besides)
+    names = named(catalog, heard_once, said, verbs, generic, plural, besides)
     areas, floors = places_apart(heard, names, catalog, language, here=here)
     names = in_places(names, (areas, floors), catalog, language)
     named_or_placed = _named_or_placed(heard, names, (areas, floors), catalog, language)
@@ -139,9 +132,7 @@ def mentions_in(
     kinds, classes = _kinds_left(heard, left, verbs, spoken, named_some=bool(entities))
     used = named_or_placed | {
         word
-        for found in (
-            (*spoken.kinds.values(), *spoken.classes.values()) if spoken else ()
-        )
+        for found in (*spoken.kinds.values(), *spoken.classes.values())
         for word in found & left
     }
     return (
@@ -150,12 +141,12 @@ def mentions_in(
             areas=areas,
             floors=floors,
             kinds=kinds,
-            everything=spoken is not None and bool(left & spoken.everything),
-            refers_back=spoken is not None and bool(left & spoken.reference),
+            everything=bool(left & spoken.everything),
+            refers_back=bool(left & spoken.reference),
             classes=classes,
             which=which,
             # Said apart from the names: "Master Bedroom Lights" is one light.
-            plural=frozenset(plural_kinds(left, spoken, language)),
+            plural=frozenset(plural_kinds(left, spoken)),
         ),
         used,
         named_or_placed,
@@ -195,7 +186,7 @@ def _kinds_left(
     heard: list[str],
     left: set[str],
     verbs: set[Verb],
-    spoken: Words | None,
+    spoken: Words,
     *,
     named_some: bool,
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -204,8 +195,6 @@ def _kinds_left(
     A class narrows its kind ("door": door and garage covers, not blinds).
     `named_some`: a device was named, so a verb's word alone says no kind.
     """
-    if spoken is None:
-        return frozenset(), frozenset()
     kind_words = {
         domain: found & left for domain, found in spoken.kinds.items() if found & left
     }

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from ..core.domains import DomainInfo, domain_info, verb_service
 from ..core.records import EntityInfo
+from ..core.said import Said
 from ..home.catalog import Catalog, folded_name
 from ..language import (
     LANGUAGES,
@@ -127,7 +128,7 @@ def resolved(
 def named(
     catalog: Catalog,
     heard: set[str],
-    language: str,
+    said: Said,
     verbs: set[Verb],
     generic: frozenset[str],
     plural: Collection[str] = (),
@@ -144,11 +145,12 @@ def named(
     what a follow-up follows ("and the one on the ceiling", after a kitchen
     light), then the verb decides ("unlock the back door": the lock, not
     the door sensor). With "everything" said, a device named like a place
-    is not named: the place is meant.
+    is not named: the place is meant. `heard`: `said`'s words as the home
+    hears them.
     """
-    question = besides.question
-    hits, full_names = _names_said(catalog, heard, language, generic, besides)
-    hits = _not_meant_otherwise(hits, catalog, verbs, language, besides)
+    question, language = besides.question, said.language
+    hits, full_names = _names_said(catalog, heard, said, generic, besides)
+    hits = _not_meant_otherwise(hits, catalog, verbs, said.spoken, besides)
     strongest = _strongest(hits, full_names, catalog, heard, language, plural, besides)
     chosen = _verbs_fit(strongest, full_names, verbs, question=question)
     # Other words naming parts of names of other kinds ("start the smart
@@ -168,7 +170,7 @@ def named(
 def _names_said(
     catalog: Catalog,
     heard: set[str],
-    language: str,
+    said: Said,
     generic: frozenset[str],
     besides: Besides,
 ) -> tuple[dict[str, frozenset[str]], set[str]]:
@@ -177,15 +179,15 @@ def _names_said(
     The candidates the later rules choose among; named in full means said
     whole, or without its own kind word.
     """
-    question, meant = besides.question, besides.meant
+    question, meant, language = besides.question, besides.meant, said.language
     hits: dict[str, frozenset[str]] = {}
     full_names: set[str] = set()
     for info in catalog.exposed.values():
         found = [n for n in (info.name, *info.aliases) if n]
         full = [
-            said
+            whole
             for name in found
-            if (said := _said_name(heard, name, info.domain, language, generic))
+            if (whole := _said_name(heard, name, info.domain, language, generic))
         ]
         # Said without its own kind word, or in part: only where no noun
         # says another kind in its place (asked only of what the words hit).
@@ -204,7 +206,7 @@ def _names_said(
                     for n in found
                     for w in _telling_terms(n, info.domain, language)
                     # "Doors" is a kind's word as much as "door" is.
-                    if w in heard and singular(w, language) not in generic
+                    if w in heard and singular(w, said.spoken) not in generic
                 }
                 - generic
             )
@@ -218,7 +220,7 @@ def _not_meant_otherwise(
     hits: dict[str, frozenset[str]],
     catalog: Catalog,
     verbs: set[Verb],
-    language: str,
+    spoken: Words,
     besides: Besides,
 ) -> dict[str, frozenset[str]]:
     """Those named whose words mean no other kind, nor with "everything" a place."""
@@ -238,8 +240,7 @@ def _not_meant_otherwise(
             besides.everything and named_like_place((info.name, *info.aliases), places)
         )
         and (
-            besides.question
-            or not kind_meant_instead(info.domain, hit, verbs, language)
+            besides.question or not kind_meant_instead(info.domain, hit, verbs, spoken)
         )
     }
 
@@ -472,10 +473,9 @@ def _telling_terms(name: str, domain: str, language: str) -> tuple[str, ...]:
     nor a day ("should I dress in layers today" is no Water Pump Usage Today).
     """
     *core, last = name_terms(name, language) or ("",)
+    # Cached by name and language: looked up once per name, not per turn.
     spoken = words_for(language)
-    never = (
-        spoken.negations | spoken.filler | _day_words(spoken) if spoken else frozenset()
-    )
+    never = spoken.negations | spoken.filler | _day_words(spoken)
     if any(last in kind_words(domain, lang) for lang in LANGUAGES):
         return tuple(w for w in core if w not in never)
     return tuple(w for w in (*core, last) if w not in never)

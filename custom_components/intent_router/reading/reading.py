@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from ..core.said import Said
 from ..home.catalog import Catalog
-from ..language import FALLBACK_LANGUAGE, Verb
+from ..language import FALLBACK_LANGUAGE, LANGUAGES, Verb, Words
 from .mentions import Mentions
 from .reading_passes import PASSES, Marks
 from .values import Value
@@ -63,6 +63,10 @@ class Reading:
     question_words: frozenset[str] = frozenset()
     # The language the words are in (their plurals, for names called so).
     language: str = FALLBACK_LANGUAGE
+    # Its words, the turn's (`Said.spoken`): what decides reads them here.
+    spoken: Words = field(
+        default=LANGUAGES[FALLBACK_LANGUAGE], compare=False, repr=False
+    )
     # The kinds a complaint was about ("too dark": lights): a place with
     # none of them to change hears so.
     complaint: frozenset[str] = frozenset()
@@ -107,6 +111,7 @@ def read(
         marks.narrow_words,
         marks.shape,
         marks.language,
+        marks.spoken,
         marks.complaint,
         marks.imperative,
         frozenset(marks.fixtures),

@@ -26,7 +26,6 @@ from ..language import (
     same_thing,
     spans,
     stop_words,
-    words_for,
 )
 from ..language.shapes import (
     asks_which,
@@ -54,8 +53,7 @@ from .values import Value, said_values
 class Marks:
     """One utterance as the passes mark it up, roughly in the order they run.
 
-    The first fields are `read()`'s arguments; `spoken` is the language's
-    words (None for a language not shipped).
+    The first fields are `read()`'s arguments.
     """
 
     said: Said
@@ -63,7 +61,6 @@ class Marks:
     automation: str | None
     asked: str | None
     follows: Collection[str]
-    spoken: Words | None = field(init=False)
     # Words that name nothing on their own; the speaker's words of what the
     # home names in another language, bridged to the home's (senses.py).
     generic: frozenset[str] = frozenset()
@@ -101,14 +98,15 @@ class Marks:
     narrow_words: frozenset[str] = frozenset()
     imperative: bool = False
 
-    def __post_init__(self) -> None:
-        """The language's words, which every pass reads."""
-        self.spoken = words_for(self.said.language)
-
     @property
     def language(self) -> str:
         """The language the words are in."""
         return self.said.language
+
+    @property
+    def spoken(self) -> Words:
+        """The language's words, which every pass reads (the turn's)."""
+        return self.said.spoken
 
     @property
     def tokens(self) -> list[str]:
@@ -138,7 +136,7 @@ def hear_own_words(marks: Marks) -> None:
     marks.bridges = sense_bridges(marks.catalog.all_names(), language)
     marks.sense_words = frozenset(w for phrase in marks.bridges for w in phrase)
     marks.known_words = (
-        vocabulary(marks.catalog, language, marks.generic) | marks.sense_words
+        vocabulary(marks.catalog, marks.said, marks.generic) | marks.sense_words
     )
     marks.own = verbs_heard(list(marks.said.terms), marks.known_words, language)
 
@@ -152,10 +150,10 @@ def lend_what_was_asked(marks: Marks) -> None:
     bedroom one"), not to a new command.
     """
     asked = marks.asked
-    if asked and marks.spoken and phrases_said(marks.own, marks.spoken.verbs):
+    if asked and phrases_said(marks.own, marks.spoken.verbs):
         asked = None
     marks.context = said_words(
-        " ".join(filter(None, (marks.automation, asked))), marks.language
+        " ".join(filter(None, (marks.automation, asked))), marks.spoken
     )
 
 
@@ -166,8 +164,6 @@ def set_complaints_apart(marks: Marks) -> None:
     leave the utterance's own words.
     """
     spoken = marks.spoken
-    if spoken is None:
-        return
     marks.complained = phrases_said(marks.own, spoken.complaints)
     if marks.complained:
         framed = {word for found in marks.complained.values() for word in found}
@@ -187,9 +183,7 @@ def decide_question(marks: Marks) -> None:
     marks.question = said.question and (
         not marks.complained or any(mark in said.text for mark in "?¿")
     )
-    marks.yes_no = marks.question and not (
-        marks.spoken and asks_which(marks.own, marks.spoken)
-    )
+    marks.yes_no = marks.question and not asks_which(marks.own, marks.spoken)
 
 
 def find_verbs(marks: Marks) -> None:
@@ -198,10 +192,9 @@ def find_verbs(marks: Marks) -> None:
     A question's participle ("ist sie abgeschlossen?") is read from the
     utterance's own words only, never from the question it answers.
     """
-    if marks.spoken:
-        marks.said_verbs = verbs_said(
-            marks.tokens, marks.own, marks.spoken, question=marks.question
-        )
+    marks.said_verbs = verbs_said(
+        marks.tokens, marks.own, marks.spoken, question=marks.question
+    )
 
 
 def find_values(marks: Marks) -> None:
@@ -209,7 +202,7 @@ def find_values(marks: Marks) -> None:
 
     Also their words, which are explained by them.
     """
-    marks.values, marks.value_words = said_values(marks.tokens, marks.language)
+    marks.values, marks.value_words = said_values(marks.tokens, marks.spoken)
 
 
 def hear_as_the_home(marks: Marks) -> None:
@@ -222,14 +215,9 @@ def hear_as_the_home(marks: Marks) -> None:
     """
     language, spoken, tokens = marks.language, marks.spoken, marks.tokens
     heads = compound_heads(marks.catalog, language) | marks.sense_words
-    phrased = (
-        said_whole(tokens, marks.said_verbs, spoken, every_kind_word(language))
-        if spoken
-        else set()
-    )
+    phrased = said_whole(tokens, marks.said_verbs, spoken, every_kind_word(language))
     marks.heard_forms = {
-        word: heard_as(word, marks.known_words, heads, language, spoken)
-        for word in set(tokens)
+        word: heard_as(word, marks.known_words, heads, spoken) for word in set(tokens)
     }
     marks.heard = bridged(
         [
@@ -273,24 +261,24 @@ def find_what_is_named(marks: Marks) -> None:
     spoken, heard, catalog = marks.spoken, marks.heard, marks.catalog
     followed = (
         [catalog.exposed[e] for e in marks.follows if e in catalog.exposed]
-        if spoken and follows_up(marks.own, bool(marks.said_verbs), spoken)
+        if follows_up(marks.own, bool(marks.said_verbs), spoken)
         else ()
     )
     besides = Besides(
         marks.question,
-        kinds_meant(heard, marks.said_verbs, marks.complained, marks.language),
+        kinds_meant(heard, marks.said_verbs, marks.complained, spoken),
         followed,
-        spoken is not None and not spoken.everything.isdisjoint(heard),
+        not spoken.everything.isdisjoint(heard),
     )
     marks.mentions, marks.used, marks.named_or_placed = mentions_in(
         heard,
-        marks.language,
+        marks.said,
         catalog,
         set(marks.said_verbs) | marks.complaint_verbs,
         marks.generic,
         marks.verb_at,
         besides,
-        here=bool(spoken and spans(marks.tokens, spoken.here)),
+        here=bool(spans(marks.tokens, spoken.here)),
     )
 
 
@@ -329,7 +317,6 @@ def leave_verbs_to_names(marks: Marks) -> None:
         if not found <= marks.named_or_placed
         and not (
             OPPOSITE_VERBS.get(v) in said_verbs
-            and spoken is not None
             and kind_said_last(found, marks.heard, marks.tokens, marks.used, spoken)
         )
     } or set(said_verbs)
@@ -395,8 +382,6 @@ def refer_back(marks: Marks) -> None:
     asked too, not the article of "mach das Licht aus"; "both" (two things).
     """
     spoken, tokens = marks.spoken, marks.tokens
-    if spoken is None:
-        return
     again_or_both = (*spoken.shortcuts[Shortcut.AGAIN], *spoken.both)
     marks.back_words = {tokens[i] for i in spans(tokens, again_or_both)}
     if marks.back_words or closes(marks.context, spoken) or closes(marks.own, spoken):
@@ -428,8 +413,6 @@ def _said_in_passing(marks: Marks) -> frozenset[str]:
     """
     spoken, tokens = marks.spoken, marks.tokens
     ignored = stop_words(marks.language) | marks.back_words
-    if spoken is None:
-        return ignored
     ignored |= {tokens[i] for i in spans(tokens, spoken.hedges | spoken.here)}
     folded = marks.said.folded
     if request := next((r for r in spoken.requests if folded.startswith(r)), ""):
@@ -457,7 +440,7 @@ def find_kind_words(marks: Marks) -> None:
     """
     marks.kind_words = frozenset(
         word
-        for found in (marks.spoken.kinds.values() if marks.spoken else ())
+        for found in marks.spoken.kinds.values()
         for word in found
         if word in marks.used and word not in marks.verb_words
     )
@@ -472,7 +455,7 @@ def find_an_opening_verb(marks: Marks) -> None:
     "Run the movie night routine" runs it; "the kids run around on movie
     night" asks first. Words said in passing before it do not count.
     """
-    forms = marks.spoken.verb_forms if marks.spoken else frozenset()
+    forms = marks.spoken.verb_forms
     opening = next((w for w in marks.own if w not in marks.ignored - forms), "")
     marks.imperative = opening in marks.verb_words | forms
 

@@ -38,16 +38,16 @@ def sense_bridges(
     Flur"): a short word alone ("Front Camera") may be another language's
     word for something else. A part of a name ("bedside", "desk") is held
     beside a kind word of its own language ("Bedside Lamp", "Desk Light").
+    Cached by the home's names and language: the words are looked up once
+    per home, not per turn.
     """
     spoken = words_for(language)
-    if spoken is None:
-        return {}
     named = [words(text) for text in texts]
     classed = frozenset().union(*spoken.classes.values())
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for sense, phrases in spoken.senses.items():
         home = {
-            " ".join(terms(phrase, language))
+            " ".join(terms(phrase, spoken))
             for code, other in LANGUAGES.items()
             for phrase in other.senses.get(sense, ())
             if any(
@@ -55,7 +55,7 @@ def sense_bridges(
                 for name in named
             )
         }
-        own = {" ".join(terms(phrase, language)) for phrase in phrases}
+        own = {" ".join(terms(phrase, spoken)) for phrase in phrases}
         if home:
             home_words = [w for h in sorted(home) for w in h.split()]
             # Names first: words a name here says ("Küche Decke") stay its.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import re
 
 from ..core.said import SYMBOLS
-from ..language import Unit, spans, words_for
+from ..language import Unit, Words, spans
 
 # The units of the symbols speech-to-text writes, kept as words (said.py).
 _SYMBOL_UNITS = {SYMBOLS["%"]: Unit.PERCENT, SYMBOLS["°"]: Unit.DEGREES}
@@ -30,7 +30,7 @@ class Value:
     unit: Unit | None = None
 
 
-def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], set[str]]:
+def said_values(tokens: list[str], spoken: Words) -> tuple[tuple[Value, ...], set[str]]:
     """The numbers said (digits or words) with the unit after each.
 
     A level said in words is a percentage ("at full speed": 100 percent).
@@ -41,12 +41,9 @@ def said_values(tokens: list[str], language: str) -> tuple[tuple[Value, ...], se
     "one degree"): "schalte das Licht ein", "un peu", "the one in the
     kitchen" say none.
     """
-    spoken = words_for(language)
-    numbers = spoken.numbers if spoken else {}
-    levels = spoken.levels if spoken else {}
-    units = spoken.units if spoken else {}
-    hedged = spans(tokens, spoken.hedges | spoken.both) if spoken else set()
-    small = spoken.stop | spoken.reference if spoken else frozenset()
+    numbers, levels, units = spoken.numbers, spoken.levels, spoken.units
+    hedged = spans(tokens, spoken.hedges | spoken.both)
+    small = spoken.stop | spoken.reference
     values: list[Value] = []
     used: set[str] = set()
     index = 0

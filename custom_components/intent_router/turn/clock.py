@@ -25,7 +25,7 @@ from homeassistant.helpers import intent, template
 
 from ..const import DOMAIN, LOGGER
 from ..core.records import Outcome
-from ..language import spans, words_for
+from ..language import spans
 from .replies import Source, TurnResult
 
 if TYPE_CHECKING:
@@ -47,16 +47,10 @@ def clock_asked(reading: Reading, tokens: list[str]) -> tuple[str, ...]:
 
     A day said as today ("what is it today") asks the date.
     """
-    spoken = words_for(reading.language)
+    spoken = reading.spoken
     # "What time is it", "wie spät ist es": the clock's "it" refers to nothing.
     named = replace(reading.mentions, refers_back=False)
-    if (
-        spoken is None
-        or not spoken.clock
-        or not named.names_nothing
-        or reading.verbs
-        or reading.values
-    ):
+    if not spoken.clock or not named.names_nothing or reading.verbs or reading.values:
         return ()
     today = spoken.days.get("today", ())[:1]
     asked = {

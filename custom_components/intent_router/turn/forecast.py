@@ -23,7 +23,7 @@ from ..core.records import Outcome
 from ..core.speech import Phrase, phrase
 from ..core.spoken import is_number
 from ..deciding.states_said import said_state
-from ..language import fold, spans, words, words_for
+from ..language import Words, fold, spans, words
 from ..language.tables import DAYS, STATE_VERBS
 from .replies import Source, TurnResult
 
@@ -53,28 +53,25 @@ def weather_asked(reading: Reading, text: str) -> bool:
     mentions = reading.mentions
     if mentions.entities or mentions.kinds - {WEATHER} or reading.verbs - STATE_VERBS:
         return False
-    spoken = words_for(reading.language)
+    spoken = reading.spoken
     said = words(text)
     # A timer or an alarm said is asked of ("cuánto tiempo queda en el
     # temporizador"): the commands other words share (music.py's table).
-    if spoken is None or (spoken.music and not spoken.music.commands.isdisjoint(said)):
+    if spoken.music and not spoken.music.commands.isdisjoint(said):
         return False
     if spans(said, spoken.wear | spoken.kind_names.get(WEATHER, frozenset())):
         return True
     return WEATHER in mentions.kinds and (
-        reading.question or day_said(text, reading.language) is not None
+        reading.question or day_said(text, spoken) is not None
     )
 
 
-def day_said(text: str, language: str) -> tuple[str, date] | None:
+def day_said(text: str, spoken: Words) -> tuple[str, date] | None:
     """The day a forecast is asked for, by its `DAYS` name, and its date.
 
     The longest phrase said is the day ("heute morgen" is today, not
     "morgen"); two days said ask for no one day.
     """
-    spoken = words_for(language)
-    if spoken is None:
-        return None
     padded = f" {fold(text)} "
     found: set[str] = set()
     for said, day in sorted(
@@ -109,14 +106,14 @@ async def async_weather_answered(
         return None
     info = found[0]
     values = utterance.phrases.values
-    day = day_said(utterance.said.text, reading.language)
+    day = day_said(utterance.said.text, reading.spoken)
     if day is None:
         said = [said_state(info, values)]
     else:
         forecast = await _async_daily(hass, info, utterance)
         utterance.trace(forecast=forecast)
         entry = None if forecast is None else _on(forecast, day[1])
-        said = [_day_said(info, day, entry, values, reading.language)]
+        said = [_day_said(info, day, entry, values, reading.spoken)]
         if entry is None:
             said.append(said_state(info, values))
     utterance.trace(answered_from_states=[info.entity_id])
@@ -163,14 +160,13 @@ def _day_said(
     day: tuple[str, date],
     entry: dict[str, Any] | None,
     values: SpokenValues,
-    language: str,
+    spoken: Words,
 ) -> Phrase:
     """A day's forecast as said: its condition, its highest and lowest.
 
     No entry: the entity has no forecast for the day.
     """
-    spoken = words_for(language)
-    names = spoken.days.get(day[0], ()) if spoken else ()
+    names = spoken.days.get(day[0], ())
     name = names[0] if names else day[0]
     name = name[:1].upper() + name[1:]
     if entry is None:

@@ -37,7 +37,6 @@ from ..language import (
     narrow_kind_words,
     same_thing,
     spans,
-    words_for,
 )
 from ..language.music import MUSIC_WORDS
 from ..language.tables import Verb
@@ -85,7 +84,7 @@ def not_what_was_called(
     return any(
         async_should_expose(hass, conversation.DOMAIN, state.entity_id)
         for state in called_elsewhere(
-            targets, hass.states.async_all(domains), called, language
+            targets, hass.states.async_all(domains), called, said.spoken
         )
     )
 
@@ -152,8 +151,8 @@ def _switches_not_sound(said: Said) -> bool:
     "muto", "Stummschaltung"), the words switch the player.
     """
     table = MUSIC_WORDS.get(base_language(said.language))
-    spoken = words_for(said.language)
-    if table is None or spoken is None:
+    spoken = said.spoken
+    if table is None:
         return False
     # Where nouns compound, a sound word may open one ("Stummschaltung").
     if any(
@@ -190,7 +189,7 @@ def value_beside(said: Said, matched: Iterable[str]) -> Value | None:
     (`matched`: a name with a number in it, "50 %" as a brightness) are
     the match's; a bare number beside it ("for 10 minutes") says no level.
     """
-    language = said.language
-    own = {word for text in matched for word in said_words(text, language)}
-    values, _ = said_values([word for word in said.terms if word not in own], language)
+    spoken = said.spoken
+    own = {word for text in matched for word in said_words(text, spoken)}
+    values, _ = said_values([word for word in said.terms if word not in own], spoken)
     return next((value for value in values if value.unit is not None), None)

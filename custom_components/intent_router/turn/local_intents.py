@@ -26,7 +26,7 @@ from ..core.records import Action, EntityInfo, ExecutedAction
 from ..core.said import Said
 from ..deciding.local_plans import service_call
 from ..home.executor import prior_of
-from ..language import Verb, distinctive_words, words_for
+from ..language import Verb, distinctive_words
 from ..language.music import says_another_command
 from ..reading.heard import all_heard
 from ..reading.values import Value
@@ -140,9 +140,8 @@ class _Matches:
         if result.intent.name == INTENT_MEDIA_SEARCH_AND_PLAY:
             # "Pon el flexo al 22 %" matches "pon {query}": no search, the
             # reading's command.
-            language = self.user_input.language
             if not says_another_command(
-                said.text, said.words, language, words_for(language)
+                said.text, said.words, said.language, said.spoken
             ):
                 self.music.append(Held((music_play(hass, result, self.user_input),)))
             return True
