@@ -13,12 +13,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.components.todo import (
-    TodoItem,
-    TodoListEntity,
+from homeassistant.components.todo.const import (
+    DATA_COMPONENT as TODO_COMPONENT,
     TodoListEntityFeature,
 )
-from homeassistant.components.todo.const import DATA_COMPONENT as TODO_COMPONENT
+from homeassistant.components.todo.entity import TodoItem, TodoListEntity
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
