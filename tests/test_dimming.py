@@ -7,6 +7,8 @@ to its lowest instead, in every language and whoever read the words.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -20,6 +22,19 @@ from .llm_server import ScriptedLLMServer
 KITCHEN = "light.kitchen_lights"
 
 
+@pytest.fixture
+async def agent(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> str:
+    """The agent, HA's sentences and the reading first."""
+    return await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
+
+
+async def _kitchen(hass: HomeAssistant, service: str, **data: Any) -> None:
+    """The kitchen's light, as the household left it."""
+    await hass.services.async_call(
+        "light", service, {"entity_id": KITCHEN, **data}, blocking=True
+    )
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
@@ -31,16 +46,13 @@ KITCHEN = "light.kitchen_lights"
 )
 async def test_a_dim_light_dimmed_stays_on_at_its_lowest(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent: str,
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
 ) -> None:
     """At 10 percent, a step down is 1 percent, never off."""
-    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 10}, blocking=True
-    )
+    await _kitchen(hass, "turn_on", brightness_pct=10)
 
     await converse(hass, agent, said, language=language)
 
@@ -52,14 +64,11 @@ async def test_a_dim_light_dimmed_stays_on_at_its_lowest(
 
 async def test_a_bright_light_dims_by_a_step(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent: str,
     llm_server: ScriptedLLMServer,
 ) -> None:
     """At 60 percent, a step down is 40 percent."""
-    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 60}, blocking=True
-    )
+    await _kitchen(hass, "turn_on", brightness_pct=60)
 
     await converse(hass, agent, "dim the kitchen lights")
 
@@ -77,7 +86,7 @@ async def test_a_bright_light_dims_by_a_step(
 )
 async def test_a_light_that_is_off_is_dimmed_no_further(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent: str,
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
@@ -87,10 +96,7 @@ async def test_a_light_that_is_off_is_dimmed_no_further(
 
     Before, "Dimmed Kitchen Lights" was said while the step switched it off.
     """
-    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
-    await hass.services.async_call(
-        "light", "turn_off", {"entity_id": KITCHEN}, blocking=True
-    )
+    await _kitchen(hass, "turn_off")
 
     result = await converse(hass, agent, said, language=language)
 
@@ -110,19 +116,14 @@ async def test_a_light_that_is_off_is_dimmed_no_further(
 )
 async def test_a_light_that_is_off_made_brighter_is_switched_on(
     hass: HomeAssistant,
-    mock_config_entry: MockConfigEntry,
+    agent: str,
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
 ) -> None:
     """Brighter than off is on, at the brightness it keeps, not a step's 20 %."""
-    agent = await async_setup_agent(hass, mock_config_entry, **{CONF_LOCAL_FIRST: True})
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": KITCHEN, "brightness_pct": 80}, blocking=True
-    )
-    await hass.services.async_call(
-        "light", "turn_off", {"entity_id": KITCHEN}, blocking=True
-    )
+    await _kitchen(hass, "turn_on", brightness_pct=80)
+    await _kitchen(hass, "turn_off")
 
     await converse(hass, agent, said, language=language)
 
