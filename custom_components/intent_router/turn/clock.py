@@ -58,14 +58,13 @@ def clock_asked(reading: Reading, tokens: list[str]) -> tuple[str, ...]:
     }
     asked["date"] |= spans(tokens, today)
     said = set().union(*asked.values())
-    rest = [
-        word
+    if not said:
+        return ()
+    said |= spans(tokens, _asking_words(spoken))
+    if any(
+        index not in said and word not in reading.question_words
         for index, word in enumerate(tokens)
-        if index not in said
-        and index not in spans(tokens, _asking_words(spoken))
-        and word not in reading.question_words
-    ]
-    if not said or rest:
+    ):
         return ()
     return tuple(CLOCK_INTENTS[name] for name in ("date", "time") if asked[name])
 
