@@ -57,16 +57,16 @@ async def test_the_model_picks_what_the_words_allow(
     await hass.services.async_call(
         "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 100}, blocking=True
     )
-    llm_server.add_reply('{"pick":3}')
+    llm_server.add_reply('{"pick":2}')
 
     await converse(hass, agent_id, "could the bed light be a touch livelier", bedroom)
 
     assert _options(llm_server) == [
-        "1 Turned on Bed Light.",
-        "2 Turned off Bed Light.",
-        "3 Made Bed Light brighter.",
-        "4 Dimmed Bed Light.",
-        "5 Set Bed Light to N percent.",
+        "1 Turned off Bed Light.",
+        "2 Made Bed Light brighter.",
+        "3 Dimmed Bed Light.",
+        "4 Set Bed Light to N percent.",
+        "5 Turned on Bed Light.",
         "6 none of these.",
     ]
     assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100
@@ -270,3 +270,50 @@ async def test_a_toggle_is_never_sent_for_words_that_say_one_way(
 
     assert {"against_the_words": ["light.toggle"]} in agent_details()
     assert hass.states.get(BED_LIGHT).state == "off"
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "lit", "first"),
+    [
+        ("en", "bed light, I'm going to sleep", True, "1 Turned off Bed Light."),
+        ("en", "bed light, I can't read my book", False, "1 Turned on Bed Light."),
+        (
+            "de",
+            "Bed Light, ich geh jetzt schlafen",
+            True,
+            "1 Ich habe Bed Light ausgeschaltet.",
+        ),
+        (
+            "fr",
+            "Bed Light, je vais me coucher",
+            True,
+            "1 J'ai éteint Bed Light.",
+        ),
+    ],
+)
+async def test_words_with_no_verb_offer_a_change_first(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    lit: bool,
+    first: str,
+) -> None:
+    """No verb read: what the light already shows is offered last.
+
+    A small model picks the first option more often than not; switching
+    on a light that is on is the least likely meaning of a request.
+    """
+    if lit:
+        await switched_on(hass, BED_LIGHT)
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent_id, said, bedroom, language=language)
+
+    options = _options(llm_server)
+    assert options[0] == first
+    shown = "Turned on" if lit else "Turned off"
+    if language == "en":
+        assert options[-2].startswith(f"{len(options) - 1} {shown} Bed Light")

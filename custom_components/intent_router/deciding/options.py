@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
 
+from ..core.device_states import asked_state
 from ..core.domains import domain_info, own_verbs
 from ..core.records import Action, EntityInfo, Plan
 from ..core.said import Said
@@ -353,19 +354,36 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
             for service, field in _LIST_SERVICES[infos[0].domain]
         ]
     value = reading.values[0] if reading.values else None
-    verbs = (
-        verbs_for(infos[0].domain, reading)
-        or (frozenset({Verb.SET}) if value else frozenset())
-        or own_verbs(infos[0].domain)
+    said = verbs_for(infos[0].domain, reading) or (
+        frozenset({Verb.SET}) if value else frozenset()
     )
+    order = _VERB_ORDER if said else _changes_first(infos)
+    verbs = said or own_verbs(infos[0].domain)
     # One option a call: a cover's "on" is its "open".
     offered: dict[str, Option] = {}
-    for verb in (v for v in _VERB_ORDER if v in verbs):
+    for verb in (v for v in order if v in verbs):
         option = _act(verb, infos, value)
         if option is not None:
             call = service_call(infos[0], {verb}, (value,) if value else ())
             offered.setdefault(repr(call) if call else verb.name, option)
     return list(offered.values())
+
+
+def _changes_first(infos: Sequence[EntityInfo]) -> tuple[Verb, ...]:
+    """The verbs in their order, those whose result every device shows last.
+
+    No verb was read ("I'm heading to bed"): a small model picks the first
+    option more often than not, and switching on lights that are on is
+    the least likely meaning of words that ask for something.
+    """
+
+    def shown(verb: Verb) -> bool:
+        return all(
+            asked_state(verb, i.domain, i.all_attributes.get("device_class"), i.state)
+            for i in infos
+        )
+
+    return tuple(sorted(_VERB_ORDER, key=shown))
 
 
 def _act(verb: Verb, infos: list[EntityInfo], value: Value | None) -> Option | None:
