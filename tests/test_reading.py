@@ -21,13 +21,7 @@ from custom_components.intent_router.core.records import (
     Plan,
 )
 from custom_components.intent_router.core.said import Said
-from custom_components.intent_router.deciding.gate import (
-    Decision,
-    Facts,
-    Refusal,
-    against_the_words,
-    gate,
-)
+from custom_components.intent_router.deciding.gate import Decision, Facts, Refusal, gate
 from custom_components.intent_router.deciding.grounding import (
     Grounded,
     Ungrounded,
@@ -37,6 +31,7 @@ from custom_components.intent_router.deciding.local_plans import (
     Choice,
     plan_from_reading,
 )
+from custom_components.intent_router.deciding.polarity import against_the_words
 from custom_components.intent_router.home.catalog import Catalog, ServiceInfo
 from custom_components.intent_router.language import Unit, Verb
 from custom_components.intent_router.reading.reading import read

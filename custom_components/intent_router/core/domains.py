@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from ..language.tables import DEVICE_VERBS, Unit, Verb
+from ..language.tables import DEVICE_VERBS, STATE_VERBS, Unit, Verb
 from .records import EntityInfo
 from .restorers import (
     COVER_LEAVES,
@@ -461,6 +461,17 @@ def verb_service(domain: str, verb: Verb) -> str | None:
             return None
         return info.turn_on if verb is Verb.ON else info.turn_off
     return info.verbs.get(verb) or info.stand_ins.get(verb)
+
+
+def meant_verbs(domain: str, verbs: frozenset[Verb]) -> frozenset[Verb]:
+    """The verbs said, as a domain's device takes them: its own over general ones.
+
+    "Open the curtain where I left off": "open" is the cover's own verb, so
+    the "off" of a saying is no second way to take it.
+    """
+    states = verbs & STATE_VERBS
+    own = states & domain_info(domain).verbs.keys()
+    return verbs - (states - own) if own else verbs
 
 
 def state_left(domain: str, verb: Verb) -> str | None:

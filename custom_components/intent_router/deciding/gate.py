@@ -16,22 +16,16 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..core.device_states import at_step_end
-from ..core.domains import (
-    OPPOSITES,
-    TOGGLES,
-    ConfirmPolicy,
-    domain_info,
-    domain_of,
-    verb_service,
-)
+from ..core.domains import ConfirmPolicy, domain_info, domain_of
 from ..core.records import Action, EntityInfo, Plan
 from ..core.said import Said
 from ..home.catalog import Catalog
 from ..language import says_condition, words
-from ..language.tables import STATE_VERBS, Verb
+from ..language.tables import Verb
 from ..reading.mentions import Mentions
 from ..reading.reading import Reading, find_mentions
 from .grounding import SPEAKER_INDEPENDENT, WEAK, Grounded, Ungrounded, check_grounding
+from .polarity import against_the_words, both_ways
 from .shortcuts import answers_no, answers_yes
 
 
@@ -146,33 +140,6 @@ def answer_only(plan: Plan, catalog: Catalog, *, asked: bool) -> Plan:
         if action.tool not in catalog.services or catalog.reads_only(action.tool)
     )
     return replace(plan, actions=keep)
-
-
-def against_the_words(plan: Plan, reading: Reading) -> tuple[Action, ...]:
-    """The actions whose service is the opposite of what the verb said.
-
-    "Turn off" planned as `turn_on`, "lock" as `unlock`: a small model
-    sometimes reverses a verb, and a misspelt one never makes it the other.
-    A toggle is either way ("stop the audio" as `media_play_pause` plays a
-    paused player): words that say one way are never sent as a toggle.
-    """
-    if reading.question:
-        return ()  # "is the light on?" says a state, not what to do
-    said = reading.verbs & STATE_VERBS
-    against: list[Action] = []
-    for action in plan.actions:
-        domain, _, service = action.tool.partition(".")
-        meant = {verb_service(domain, verb) for verb in said} - {None}
-        # An action with a value ("to 40 percent") sets, it does not switch.
-        if action.args:
-            continue
-        if (
-            meant
-            and service not in meant
-            and (OPPOSITES.get(service) in meant or service in TOGGLES)
-        ):
-            against.append(action)
-    return tuple(against)
 
 
 def automation_confirms(
@@ -448,6 +415,7 @@ def _asks_first(
     commanded = reading is None or reading.imperative or not reading.unexplained
     return (
         _guessed_here(grounding, facts)
+        or (facts.from_model and bool(both_ways(runs, reading)))
         # "Set it to 22 if it is above 23": nobody checked the condition.
         or (bool(runs.actions) and says_condition(said, facts.said.spoken))
         or (

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..core.domains import domain_info, domain_of, verb_service
+from ..core.domains import domain_info, domain_of, meant_verbs, verb_service
 from ..core.records import Action, EntityInfo, ExecutedAction, Plan
 from ..core.restorers import ServiceCall
 from ..home.catalog import Catalog
@@ -125,11 +125,11 @@ def service_call(
     general one ("turn on the lamp and close the shades").
     """
     domain = domain_info(info.domain)
-    states = set(verbs) & STATE_VERBS
-    own = states & set(domain.verbs)
-    said_states = {verb_service(info.domain, v) for v in own or states}
+    meant = meant_verbs(info.domain, frozenset(verbs))
+    said_states = {verb_service(info.domain, v) for v in meant & STATE_VERBS}
     said_states.discard(None)
     # "Sube la persiana", "raise the blinds": a cover's own verb, no step.
+    own = meant & domain.verbs.keys()
     steps = set() if own else set(verbs) & {Verb.UP, Verb.DOWN}
     if values:
         value = values[0]

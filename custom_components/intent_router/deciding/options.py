@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 
 from ..core.device_states import asked_state
-from ..core.domains import domain_info, own_verbs
+from ..core.domains import domain_info, meant_verbs, own_verbs
 from ..core.records import Action, EntityInfo, Plan
 from ..core.said import Said
 from ..core.spoken import SpokenValues
@@ -354,7 +354,7 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
             for service, field in _LIST_SERVICES[infos[0].domain]
         ]
     value = reading.values[0] if reading.values else None
-    said = verbs_for(infos[0].domain, reading) or (
+    said = meant_verbs(infos[0].domain, verbs_for(infos[0].domain, reading)) or (
         frozenset({Verb.SET}) if value else frozenset()
     )
     order = _VERB_ORDER if said else _changes_first(infos)
