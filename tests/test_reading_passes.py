@@ -86,6 +86,39 @@ def test_set_complaints_apart_reads_a_kind_and_a_step() -> None:
     assert reading.unexplained == ()
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "complaint", "verb"),
+    [
+        ("it's dark in here", "en", "light", Verb.UP),
+        ("it's getting cold in the office", "en", "climate", Verb.UP),
+        ("es ist laut hier", "de", "media_player", Verb.DOWN),
+        ("il fait sombre ici", "fr", "light", Verb.UP),
+        ("está oscuro aquí", "es", "light", Verb.UP),
+        ("het is hier koud", "nl", "climate", Verb.UP),
+        ("è buio qui", "it", "light", Verb.UP),
+    ],
+)
+def test_set_complaints_apart_reads_a_bare_complaint_in_a_place(
+    text: str, language: str, complaint: str, verb: Verb
+) -> None:
+    """A complaint's word with no "too", after its frame, where a place is said."""
+    reading = _read(text, language)
+
+    assert reading.complaint == {complaint}
+    assert reading.verbs == {verb}
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("it's cold today", "en"), ("it's dark already", "en"), ("es ist kalt", "de")],
+)
+def test_a_bare_complaint_with_no_place_is_no_complaint(
+    text: str, language: str
+) -> None:
+    """Said "it's cold today", it may be the weather: no thermostat is meant."""
+    assert _read(text, language).complaint == frozenset()
+
+
 def test_decide_question_and_whether_it_asks_yes_or_no() -> None:
     """`decide_question`: a question, yes or no unless it asks which.
 
@@ -162,6 +195,25 @@ def test_find_what_is_named_names_devices_and_places() -> None:
 
     assert mentions.entities == {"switch.kettle"}
     assert mentions.areas == {"Kitchen"}
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("dim the lighting in the kitchen", "en"),
+        ("dimme die Beleuchtung in der Küche", "de"),
+        ("baisse l'éclairage de la cuisine", "fr"),
+        ("baja la iluminación de la cocina", "es"),
+        ("dim de verlichting in de keuken", "nl"),
+        ("abbassa l'illuminazione in cucina", "it"),
+    ],
+)
+def test_the_lighting_is_the_lights(text: str, language: str) -> None:
+    """Said "the lighting", in every language: the kind, nothing left unread."""
+    reading = _read(text, language)
+
+    assert reading.mentions.kinds == {"light"}
+    assert reading.unexplained == ()
 
 
 def test_add_complained_and_fixture_kinds() -> None:

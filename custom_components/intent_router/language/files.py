@@ -11,7 +11,7 @@ Assistant's own words (ha_lists.py) with the file's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
 import re
 from typing import Any
@@ -109,6 +109,7 @@ _PLAIN_TABLES = (
     "asks",
     "elided",
     "complaint_frame",
+    "complaint_degree",
     "wear",
 )
 
@@ -120,6 +121,11 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
     units = {Unit(unit): frozenset(found) for unit, found in table["units"].items()}
     # The tables that are a plain set of phrases, as written.
     phrases: dict[str, Any] = {name: frozenset(table[name]) for name in _PLAIN_TABLES}
+    complaints = {
+        (domain, Verb(verb)): frozenset(found)
+        for key, found in table["complaints"].items()
+        for domain, _, verb in (key.partition("."),)
+    }
     return Words(
         **phrases,
         **_stems_and_nouns(verbs, kinds, units),
@@ -150,15 +156,38 @@ def _words(table: Mapping[str, Any], home: Mapping[str, frozenset[str]]) -> Word
             said: (other["as"], re.compile(other["before"], re.IGNORECASE))
             for said, other in table["euphony"].items()
         },
-        complaints={
-            (domain, Verb(verb)): frozenset(found)
-            for key, found in table["complaints"].items()
-            for domain, _, verb in (key.partition("."),)
-        },
+        complaints=complaints,
+        bare_complaints=_bare(
+            complaints, table["complaint_frame"], table["complaint_degree"]
+        ),
         days={day: tuple(found) for day, found in table["days"].items()},
         clock=_keyed(table["clock"]),
         music=_music(table["music"]) if "music" in table else None,
     )
+
+
+def _bare(
+    complaints: Mapping[tuple[str, Verb], frozenset[str]],
+    frames: Collection[str],
+    degrees: Collection[str],
+) -> dict[tuple[str, Verb], frozenset[str]]:
+    """Each complaint's word without its degree, right after a frame.
+
+    "Too dark" and "it's": "it's dark". Only complaints said with a degree
+    ("too dark", not "can't see") have a bare word.
+    """
+    bare: dict[tuple[str, Verb], frozenset[str]] = {}
+    for key, phrases in complaints.items():
+        words = {
+            rest
+            for phrase in phrases
+            for degree, _, rest in (phrase.partition(" "),)
+            if degree in degrees and rest
+        }
+        found = frozenset(f"{frame} {word}" for frame in frames for word in words)
+        if found:
+            bare[key] = found
+    return bare
 
 
 def _stems_and_nouns(

@@ -184,6 +184,7 @@ _LISTS = (
     "plurals",
     "elided",
     "complaint_frame",
+    "complaint_degree",
     "both",
     "wear",
 )

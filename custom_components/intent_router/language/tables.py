@@ -362,6 +362,10 @@ class Words:
     # What a complaint is said with and adds nothing to ("it's", "es ist",
     # "c'est", "het is"): read only beside a complaint, never as "it".
     complaint_frame: frozenset[str]
+    # What makes a complaint of a word ("too", "zu", "trop"): said right
+    # after its frame in a place said, the word alone complains too ("it's
+    # dark in here", "es ist kalt hier"; `bare_complaints`, read off these).
+    complaint_degree: frozenset[str]
     # What people wear or carry for the weather ("umbrella", "Jacke"):
     # saying one asks the weather.
     wear: frozenset[str]
@@ -378,6 +382,7 @@ class Words:
     # ("lampje", "graadje"); the kind words that may end a compound
     # (`MIN_PART` letters or more), longest first.
     verb_stems: Mapping[str, str]
+    bare_complaints: Mapping[tuple[str, Verb], frozenset[str]]
     nouns: frozenset[str]
     kind_endings: tuple[str, ...]
     # How a request to play music by name is said; None: left to Home

@@ -160,15 +160,31 @@ def lend_what_was_asked(marks: Marks) -> None:
 def set_complaints_apart(marks: Marks) -> None:
     """A complaint ("too dark", "zu laut") says a kind and a step, as if said.
 
+    Its word alone complains too, right after its frame, where a place is
+    said ("it's dark in here", "es ist kalt im Bad").
+
     Its words, and its frame with it ("es ist"), refer to nothing: they
     leave the utterance's own words.
     """
     spoken = marks.spoken
     marks.complained = phrases_said(marks.own, spoken.complaints)
+    if not marks.complained and _placed(marks):
+        marks.complained = phrases_said(marks.own, spoken.bare_complaints)
     if marks.complained:
         framed = {word for found in marks.complained.values() for word in found}
         framed |= {marks.own[i] for i in spans(marks.own, spoken.complaint_frame)}
         marks.own = [word for word in marks.own if word not in framed]
+
+
+def _placed(marks: Marks) -> bool:
+    """Whether the words say a place: "in here", or a room of the home.
+
+    "It's dark in here" complains; "it's cold today" speaks of the weather.
+    """
+    places = {
+        " ".join(said_words(name, marks.spoken)) for name in marks.catalog.place_names()
+    }
+    return bool(spans(marks.own, places | marks.spoken.here))
 
 
 def decide_question(marks: Marks) -> None:
