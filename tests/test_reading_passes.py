@@ -162,6 +162,25 @@ def test_find_values_with_their_units() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "language", "value"),
+    [
+        ("set the thermostat to 22 if it is above 23", "en", 22),
+        ("if it's above 23 degrees set the thermostat to 22", "en", 22),
+        ("wenn es über 23 Grad ist, stell das Thermostat auf 22", "de", 22),
+        ("mets le thermostat à 20 s'il te plaît", "fr", 20),
+        ("pon el termostato a 21 si baja de 18", "es", 21),
+        ("zet de thermostaat op 21 als het onder de 18 is", "nl", 21),
+        ("metti il termostato a 21 se scende sotto 18", "it", 21),
+    ],
+)
+def test_find_values_leaves_a_conditions_value_to_it(
+    text: str, language: str, value: int
+) -> None:
+    """The number a condition checks ("if it is above 23") is not the one set."""
+    assert [v.number for v in _read(text, language).values] == [value]
+
+
+@pytest.mark.parametrize(
     ("text", "language", "kinds"),
     [
         # Misheard: "kichen" is the kitchen.

@@ -43,6 +43,7 @@ def said_values(tokens: list[str], spoken: Words) -> tuple[tuple[Value, ...], se
     """
     numbers, levels, units = spoken.numbers, spoken.levels, spoken.units
     hedged = spans(tokens, spoken.hedges | spoken.both)
+    conditioned = _condition(tokens, spoken)
     small = spoken.stop | spoken.reference
     values: list[Value] = []
     used: set[str] = set()
@@ -60,10 +61,31 @@ def said_values(tokens: list[str], spoken: Words) -> tuple[tuple[Value, ...], se
         if number is None or (width == 1 and tokens[index] in small and unit is None):
             index += 1
             continue
-        values.append(Value(number, unit))
+        if index not in conditioned:
+            values.append(Value(number, unit))
         used.update(tokens[index : index + width + unit_width])
         index += width + unit_width
     return tuple(values), used
+
+
+def _condition(tokens: list[str], spoken: Words) -> set[int]:
+    """Where a condition is said: from "if" ("wenn", "si") on.
+
+    "Set it to 22 if it is above 23": 23 is what is checked, not what is
+    set. A condition said first runs to the command's verb ("if it is
+    above 23, set it to 22"), one said after it to the end. Not where the
+    condition's word is politeness ("s'il te plaît").
+    """
+    polite = spans(tokens, (*spoken.requests, *spoken.filler))
+    verbs = sorted(spans(tokens, [p for f in spoken.verbs.values() for p in f]))
+    found: set[int] = set()
+    for start, word in enumerate(tokens):
+        if word in spoken.conditions and start not in polite:
+            after = [i for i in verbs if i > start]
+            commanded = any(i < start for i in verbs)
+            end = after[0] if after and not commanded else len(tokens)
+            found.update(range(start, end))
+    return found
 
 
 def _number_at(
