@@ -317,3 +317,32 @@ async def test_words_with_no_verb_offer_a_change_first(
     shown = "Turned on" if lit else "Turned off"
     if language == "en":
         assert options[-2].startswith(f"{len(options) - 1} {shown} Bed Light")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "asked"),
+    [
+        ("en", "dim the bed light pronto", "Do you want me to dim Bed Light?"),
+        ("de", "dimme das Bed Light, aber zackig", "Soll ich Bed Light dimmen?"),
+        ("fr", "tamise Bed Light fissa", "Dois-je tamiser Bed Light ?"),
+    ],
+)
+async def test_a_step_asked_about_is_said_as_the_step(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    asked: str,
+) -> None:
+    """A dimming step asked about is "dim", never "turn on" (its service)."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 200}, blocking=True
+    )
+    llm_server.add_reply('{"pick":0}')
+
+    result = await converse(hass, agent_id, said, bedroom, language=language)
+
+    assert speech(result) == asked
+    assert hass.states.get(BED_LIGHT).attributes["brightness"] == 200

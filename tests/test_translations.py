@@ -47,6 +47,7 @@ BUILT_KEYS: Mapping[str, set[str]] = {
         f"{s}_done" for s in (Shortcut.UNDO, Shortcut.REDO, Shortcut.STOP)
     },
     "{prefix}_set": {"did_set", "ask_set"},
+    "{prefix}_{way}": {"did_brighter", "did_dimmer", "ask_brighter", "ask_dimmer"},
     "value_{chosen}": {
         f"value_{word}" for words in UNIT_WORDS.values() for word in words
     },

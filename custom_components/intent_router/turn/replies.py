@@ -295,9 +295,10 @@ def _about(
     domain, _, service = action.tool.partition(".")
     targets = target_names(hass, [action])
     step = action.args.get("brightness_step_pct")
-    if prefix == "did" and isinstance(step, (int, float)) and step:
+    if prefix in ("did", "ask") and isinstance(step, (int, float)) and step:
         # "Brighter" and "dimmer" said as such, not as "turned on".
-        return phrase("did_brighter" if step > 0 else "did_dimmer", targets=targets)
+        way = "brighter" if step > 0 else "dimmer"
+        return phrase(f"{prefix}_{way}", targets=targets)
     value = phrases.values.argument(domain, action.args)
     key = next(
         (
