@@ -138,6 +138,36 @@ async def test_a_kind_said_or_implied_is_no_speaker_named_like_the_room(
 @pytest.mark.parametrize(
     ("language", "said"),
     [
+        ("en", "make the kitchen brighter"),
+        ("de", "mach die Küche heller"),
+        ("fr", "rends la cuisine plus lumineuse"),
+        ("es", "pon la cocina más luminosa"),
+        ("nl", "maak de keuken feller"),
+        ("it", "rendi la cucina più luminosa"),
+    ],
+)
+async def test_a_step_only_a_kind_takes_is_no_speaker_named_like_the_room(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Said "brighter", a light's step: the kitchen's lights, not the speaker."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": LIGHTS, "brightness": 100}, blocking=True
+    )
+    speakers = _speakers(hass)
+
+    await converse(hass, agent_id, said, language=language)
+
+    assert _attribute(LIGHTS, "brightness")(hass) > 100
+    assert _speakers(hass) == speakers
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
         ("en", "switch off everything in the kitchen"),
         ("de", "mach alles in der Küche aus"),
         ("fr", "éteins tout dans la cuisine"),

@@ -110,6 +110,47 @@ def test_set_complaints_apart_reads_a_bare_complaint_in_a_place(
 
 @pytest.mark.parametrize(
     ("text", "language"),
+    [
+        ("it's pitch black in here", "en"),
+        ("hier ist es stockdunkel", "de"),
+        ("on est dans le noir", "fr"),
+        ("estoy a oscuras", "es"),
+        ("het is pikdonker", "nl"),
+        ("c'è buio pesto", "it"),
+    ],
+)
+def test_set_complaints_apart_reads_darkness_said_whole(
+    text: str, language: str
+) -> None:
+    """Darkness said as people say it ("pitch black") complains of the lights."""
+    reading = _read(text, language)
+
+    assert reading.complaint == {"light"}
+    assert reading.verbs == {Verb.UP}
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        ("make the kitchen ceiling a touch brighter", "en"),
+        ("mach das Kitchen Ceiling ein Tick heller", "de"),
+        ("monte Kitchen Ceiling d'un poil", "fr"),
+        ("sube un pelín Kitchen Ceiling", "es"),
+        ("zet Kitchen Ceiling een tikje feller", "nl"),
+        ("alza un pelo Kitchen Ceiling", "it"),
+    ],
+)
+def test_find_values_hears_no_amount_in_a_touch(text: str, language: str) -> None:
+    """Said "a touch", "ein Tick", "un poil": a step, no amount, nothing unread."""
+    reading = _read(text, language)
+
+    assert reading.values == ()
+    assert reading.unexplained == ()
+    assert Verb.UP in reading.verbs
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
     [("it's cold today", "en"), ("it's dark already", "en"), ("es ist kalt", "de")],
 )
 def test_a_bare_complaint_with_no_place_is_no_complaint(

@@ -138,7 +138,8 @@ def service_call(
             return None
         return domain.set_to(info, _by(info, value, steps), value.unit)
     if steps:
-        if len(steps) > 1 or said_states or domain.step is None:
+        # "Pon la cocina más luminosa": a step said with "on" is the step.
+        if len(steps) > 1 or (said_states - {domain.turn_on}) or domain.step is None:
             return None
         return domain.step(info, 1 if Verb.UP in steps else -1)
     if len(said_states) != 1:

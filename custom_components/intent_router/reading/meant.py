@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from functools import cache
 
-from ..core.domains import domains_acting_on, own_verbs
+from ..core.domains import own_verbs
 from ..core.said import Said
 from ..language import Verb, Words, fold, words_for
 from ..language.shapes import phrases_said, verbs_said
@@ -31,8 +31,9 @@ def kinds_meant(
     """Each word said that says or implies a kind of device, with its kinds.
 
     A kind's own word no verb said ("Licht", "temperature"); a verb said
-    by a kind's word, for the kinds the verb acts on ("brighter", "più
-    luce": lights; "open" is no sensor's); a complaint's words ("too
+    by a kind's word, for the kinds the verb acts on, a step included
+    ("brighter", "più luce": lights; "louder": players; "open" is no
+    sensor's); a complaint's words ("too
     dark": lights); "everything" (`EVERY_KIND`, every kind that is in the
     place, which no device named like the place is).
     """
@@ -42,9 +43,8 @@ def kinds_meant(
         for word in kind_said.intersection(heard) - verb_words:
             meant.setdefault(word, set()).add(kind)
     for verb, found in verbs.items():
-        acting = domains_acting_on(frozenset({verb}))
         for kind, kind_said in spoken.kinds.items():
-            for word in kind_said & found if kind in acting else ():
+            for word in kind_said & found if verb in own_verbs(kind) else ():
                 meant.setdefault(word, set()).add(kind)
     for (domain, _), found in complained.items():
         for word in found:
