@@ -27,7 +27,7 @@ from ..language.tables import FIXTURES, STATE_VERBS
 from ..reading.named import namesakes
 from ..reading.reading import Reading
 from ..reading.values import Value
-from .grounding import candidates
+from .targets.placed import candidates
 
 # How sure a plan made from the words alone is: above any threshold a user
 # sets, since nothing was guessed.

@@ -40,8 +40,8 @@ from ..reading.mentions import Mentions
 from ..reading.reading import Reading
 from ..reading.values import Value
 from .answers import answer
-from .grounding import candidates, must_be_named
 from .local_plans import service_call, verbs_for
+from .targets.placed import candidates, must_be_named
 
 # Options one request may offer: a small model reads each one.
 MAX_OPTIONS = 9
