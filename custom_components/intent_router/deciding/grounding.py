@@ -29,6 +29,7 @@ from ..core.records import Action, Plan
 from ..home.catalog import Catalog
 from ..reading.mentions import Mentions
 from ..reading.named import namesakes
+from .targets.commanded import answer_picks
 from .targets.placed import candidates
 
 
@@ -110,7 +111,7 @@ def _basis(
         return Basis.REFERRED
     if target in by_kind:
         return _kind_basis(target, mentions, catalog)
-    if target in offered and _picks(target, mentions, catalog):
+    if target in offered and answer_picks(target, mentions, catalog):
         return Basis.CHOSEN
     return None
 
@@ -129,19 +130,6 @@ def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis | No
     if any(named.partition(".")[0] == domain for named in mentions.entities):
         return None
     return Basis.HERE if catalog.is_here(catalog.exposed[target]) else Basis.ONLY_PLACE
-
-
-def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
-    """Whether an answer to "which one?" picks an offered target.
-
-    A place said picks what is there ("the bedroom one"), not every choice.
-    """
-    info = catalog.exposed.get(target)
-    if info is None:
-        return False
-    if mentions.areas or mentions.floors:
-        return info.area in mentions.areas or info.floor in mentions.floors
-    return mentions.everything or mentions.refers_back
 
 
 @dataclass(slots=True, frozen=True)
