@@ -79,11 +79,14 @@ def plan_from_reading(
             return None
         service, args = call
         actions.append(Action(f"{info.domain}.{service}", (info.entity_id,), args))
-    return Plan(_merged(actions), "", READ_CONFIDENCE) if actions else None
+    return Plan(merged_actions(actions), "", READ_CONFIDENCE) if actions else None
 
 
-def _merged(actions: Sequence[Action]) -> tuple[Action, ...]:
-    """One action per service and arguments, on every target they fit."""
+def merged_actions(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """One action per service and arguments, on every target they fit.
+
+    For any plan built here or from the model's pick (options.py).
+    """
     merged: dict[tuple[str, str], Action] = {}
     for action in actions:
         key = (action.tool, repr(sorted(action.args.items())))
@@ -209,4 +212,4 @@ def _same_elsewhere(
             actions.append(
                 Action(action.tool, tuple(alike or there), dict(action.args))
             )
-    return Plan(_merged(actions), "", READ_CONFIDENCE) if actions else None
+    return Plan(merged_actions(actions), "", READ_CONFIDENCE) if actions else None

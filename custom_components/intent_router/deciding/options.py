@@ -39,7 +39,7 @@ from ..language.music import music_kind, says_music, shares_music, words_after_p
 from ..reading.reading import Reading
 from ..reading.values import Value
 from .answers import answer
-from .local_plans import service_call, verbs_for
+from .local_plans import merged_actions, service_call, verbs_for
 from .targets.grouped import option_groups
 
 # Options one request may offer: a small model reads each one.
@@ -216,7 +216,7 @@ def chosen_plan(
         for info, call in calls
         if call is not None
     ]
-    return Plan(_joined(actions), "", CHOSEN_CONFIDENCE)
+    return Plan(merged_actions(actions), "", CHOSEN_CONFIDENCE)
 
 
 def _worded(option: Option, text: str | None) -> Plan | None:
@@ -229,17 +229,6 @@ def _worded(option: Option, text: str | None) -> Plan | None:
     args = {**dict(option.given), option.text_field: text}
     action = Action(option.service, option.targets, args)
     return Plan((action,), "", CHOSEN_CONFIDENCE)
-
-
-def _joined(actions: Sequence[Action]) -> tuple[Action, ...]:
-    """One action per service and arguments, with all their targets."""
-    joined: dict[tuple[str, str], Action] = {}
-    for action in actions:
-        key = (action.tool, repr(sorted(action.args.items())))
-        same = joined.get(key)
-        targets = (*(same.targets if same else ()), *action.targets)
-        joined[key] = Action(action.tool, tuple(dict.fromkeys(targets)), action.args)
-    return tuple(joined.values())
 
 
 def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Option]:
