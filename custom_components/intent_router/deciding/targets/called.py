@@ -76,8 +76,8 @@ def called_so_elsewhere(
 ) -> list[EntityInfo]:
     """The lamp rule in the home: devices elsewhere called what was said.
 
-    Only where none of those `found` is, of the kinds meant, that the verb
-    `fits` and that do not ask first; the choice is asked.
+    Only where none `found` is called so; of the kinds meant, those the verb
+    `fits` that do not ask first. The plan from the words asks which.
     """
     others = (
         info

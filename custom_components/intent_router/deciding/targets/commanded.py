@@ -49,14 +49,14 @@ def command_targets(
     picks among them; `referred` is what "it" means (shortcuts.referred).
     """
     mentions = reading.mentions
-    picked = picked_from_offered(reading, catalog, offered, fits)
+    picked = _picked_from_offered(reading, catalog, offered, fits)
     if picked is None and mentions.which & mentions.entities:
         # Devices the words name equally, that no place or verb tells apart.
         return Choice(tuple(sorted(mentions.which)))
     return picked or _targets(reading, catalog, referred, confirm, fits)
 
 
-def picked_from_offered(
+def _picked_from_offered(
     reading: Reading, catalog: Catalog, offered: Collection[str], fits: Fits
 ) -> list[EntityInfo] | None:
     """The choices an answer to "which one?" picks: all, or those in the area said.
@@ -81,7 +81,7 @@ def answer_picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
     A place said picks what is there ("the bedroom one": its area or floor),
     not every choice; with no place, "all of them" or "that one" picks any.
     It judges a plan already made (grounding.py), so it allows what
-    `picked_from_offered`, choosing with no model, leaves to other rules.
+    `_picked_from_offered`, choosing with no model, leaves to other rules.
     """
     info = catalog.exposed.get(target)
     if info is None:
