@@ -27,11 +27,9 @@ from custom_components.intent_router.deciding.grounding import (
     Ungrounded,
     check_grounding,
 )
-from custom_components.intent_router.deciding.local_plans import (
-    Choice,
-    plan_from_reading,
-)
+from custom_components.intent_router.deciding.local_plans import plan_from_reading
 from custom_components.intent_router.deciding.polarity import against_the_words
+from custom_components.intent_router.deciding.targets.commanded import Choice
 from custom_components.intent_router.home.catalog import Catalog, ServiceInfo
 from custom_components.intent_router.language import Unit, Verb
 from custom_components.intent_router.reading.reading import read

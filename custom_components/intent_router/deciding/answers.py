@@ -25,9 +25,9 @@ from ..reading.mentions import Mentions
 from ..reading.named import namesakes
 from ..reading.reading import Reading
 from .asked_of import asked_of, counts
-from .grounding import candidates
 from .outdoors import outdoor_temperature
 from .states_said import Answer, said_state, states_answer
+from .targets.placed import candidates, in_place_said
 
 if TYPE_CHECKING:
     from ..core.records import EntityInfo
@@ -277,7 +277,7 @@ def _sensors_saying(
         for info in catalog.exposed.values()
         if info.domain in CLASS_STATES
         and mentions.fits_class(info)
-        and (not placed or info.area in mentions.areas or info.floor in mentions.floors)
+        and (not placed or in_place_said(info, mentions))
         and own_state(open_words, info, values)
     ]
     return sorted(found, key=lambda info: info.entity_id)

@@ -1,4 +1,4 @@
-"""What the words of a turn point at, and whether a plan stays within it.
+"""Whether a plan stays within what the words of a turn point at.
 
 An action runs because it is grounded in what was said, not because it is
 valid. A target is grounded when one of these holds:
@@ -14,7 +14,8 @@ valid. A target is grounded when one of these holds:
 Scripts and scenes are grounded only by name; what asks for confirmation
 (locks, garage doors) by name, or by its kind in the room or floor said. Word lists are per language; typos are forgiven with
 gazetteer-matcher's similarity ratio, Home Assistant's own library for
-misheard names.
+misheard names. Which devices a kind in a place means, and what must be
+named, is the target resolver's (targets/placed.py), as for every path.
 """
 
 from __future__ import annotations
@@ -24,142 +25,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..core.domains import domain_info, domain_of
-from ..core.records import Action, EntityInfo, Plan
+from ..core.records import Action, Plan
 from ..home.catalog import Catalog
 from ..reading.mentions import Mentions
 from ..reading.named import namesakes
-
-
-def pointed_at(
-    mentions: Mentions, catalog: Catalog, recent: Collection[str]
-) -> frozenset[str]:
-    """The entities whose states are worth sending, with what was last acted on.
-
-    Those the words point at; when they point at nothing in particular
-    ("tell me a joke", "what's on?"), those in the speaker's area. Empty
-    (every state) when the speaker's area is unknown too. Every state line
-    is prompt the model server must read on each turn.
-    """
-    if mentions.names_nothing:
-        if catalog.speaker_area is None:
-            return frozenset()
-        return frozenset(
-            {
-                *(
-                    entity_id
-                    for entity_id, info in catalog.exposed.items()
-                    if info.area == catalog.speaker_area
-                ),
-                *recent,
-            }
-        )
-    in_places = {
-        entity_id
-        for entity_id, info in catalog.exposed.items()
-        if info.area in mentions.areas or info.floor in mentions.floors
-    }
-    return frozenset(
-        {
-            *mentions.entities,
-            *candidates(mentions, catalog, (), mentions.kinds),
-            *in_places,
-            *recent,
-        }
-    )
-
-
-def must_be_named(
-    info: EntityInfo,
-    catalog: Catalog,
-    confirm: Collection[str],
-    place_said: bool,
-    classes: Collection[str] = (),
-) -> bool:
-    """Whether an entity acts only when named.
-
-    Scripts and scenes do; what asks first also acts when its room or floor
-    was said ("unlock the entry lock") or its own device class ("open the
-    garage"), since the yes still follows.
-    """
-    if domain_info(info.domain).must_be_named:
-        return True
-    own_class = f"{info.domain}.{info.all_attributes.get('device_class')}"
-    return (
-        not place_said
-        and own_class not in classes
-        and catalog.needs_confirmation(info.entity_id, confirm)
-    )
-
-
-def candidates(
-    mentions: Mentions,
-    catalog: Catalog,
-    confirm: Collection[str],
-    kinds: Collection[str],
-) -> frozenset[str]:
-    """Entities of these kinds in the place the words mean (names are extra).
-
-    "Everything" is every kind only where no kind is given: "alle Lichter
-    in der Küche" are the kitchen's lights, not everything there.
-    """
-    if not kinds and not mentions.everything:
-        return frozenset()
-    return _placed(mentions, catalog, confirm, kinds) or _placed(
-        mentions, catalog, confirm, kinds, loosely=True
-    )
-
-
-def _placed(
-    mentions: Mentions,
-    catalog: Catalog,
-    confirm: Collection[str],
-    kinds: Collection[str],
-    *,
-    loosely: bool = False,
-) -> frozenset[str]:
-    """`candidates`, the class said taken strictly or `loosely`."""
-    of_kind = _of_kind(mentions, catalog, confirm, kinds, loosely=loosely)
-    if mentions.areas or mentions.floors:
-        placed = [
-            info
-            for info in of_kind
-            if info.area in mentions.areas or info.floor in mentions.floors
-        ]
-    elif mentions.everything and not mentions.kinds:
-        placed = []  # "everything" needs a place; "all lights" is the home's
-    elif mentions.everything:
-        placed = of_kind
-    else:
-        here = [info for info in of_kind if catalog.is_here(info)]
-        if not (here or loosely):
-            # The room's blinds before another room's shutters ("hier de
-            # rolluiken openen", said where there are blinds only).
-            here = [
-                info
-                for info in _of_kind(mentions, catalog, confirm, kinds, loosely=True)
-                if catalog.is_here(info)
-            ]
-        placed = here or of_kind
-    return frozenset(info.entity_id for info in placed)
-
-
-def _of_kind(
-    mentions: Mentions,
-    catalog: Catalog,
-    confirm: Collection[str],
-    kinds: Collection[str],
-    *,
-    loosely: bool,
-) -> list[EntityInfo]:
-    """The exposed entities of these kinds and the class said, anywhere."""
-    place_said = bool(mentions.areas or mentions.floors)
-    return [
-        info
-        for info in catalog.exposed.values()
-        if (info.domain in kinds if kinds else mentions.everything)
-        and mentions.fits_class(info, loosely=loosely)
-        and not must_be_named(info, catalog, confirm, place_said, mentions.classes)
-    ]
+from .targets.commanded import answer_picks
+from .targets.placed import candidates
 
 
 class Basis(StrEnum):
@@ -240,7 +111,7 @@ def _basis(
         return Basis.REFERRED
     if target in by_kind:
         return _kind_basis(target, mentions, catalog)
-    if target in offered and _picks(target, mentions, catalog):
+    if target in offered and answer_picks(target, mentions, catalog):
         return Basis.CHOSEN
     return None
 
@@ -259,19 +130,6 @@ def _kind_basis(target: str, mentions: Mentions, catalog: Catalog) -> Basis | No
     if any(named.partition(".")[0] == domain for named in mentions.entities):
         return None
     return Basis.HERE if catalog.is_here(catalog.exposed[target]) else Basis.ONLY_PLACE
-
-
-def _picks(target: str, mentions: Mentions, catalog: Catalog) -> bool:
-    """Whether an answer to "which one?" picks an offered target.
-
-    A place said picks what is there ("the bedroom one"), not every choice.
-    """
-    info = catalog.exposed.get(target)
-    if info is None:
-        return False
-    if mentions.areas or mentions.floors:
-        return info.area in mentions.areas or info.floor in mentions.floors
-    return mentions.everything or mentions.refers_back
 
 
 @dataclass(slots=True, frozen=True)

@@ -28,7 +28,7 @@ from ..core.domains import domain_of
 from ..core.records import Action, Plan, decode, encode
 from ..home.storage import RobustStore
 from ..reading.mentions import Mentions
-from .grounding import candidates
+from .targets.placed import candidates
 
 if TYPE_CHECKING:
     from homeassistant.core import HomeAssistant

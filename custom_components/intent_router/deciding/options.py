@@ -4,10 +4,11 @@ A turn the reading cannot settle alone reaches the model. Rather than ask
 a small model to write a plan or an answer, the reading lays out the
 interpretations its words allow, and the model picks one:
 
-- the devices the words point at, most telling first: named (misheard
-  names forgiven), referred back to ("it", "the same", or what was last
-  acted on when the words name nothing), of a kind said or implied in the
-  place meant, or in the place said;
+- the devices the words point at, in groups, most telling first (the
+  target resolver's, targets/grouped.py): named (misheard names
+  forgiven), referred back to ("it", "the same", or what was last acted
+  on when the words name nothing), of a kind said or implied in the place
+  meant, or in the place said;
 - what each may do: the verbs said, else, beside words the reading
   cannot read, what its domain does (on, off, brighter, open, play...); a
   value the words leave open ("to N percent") is the model's to fill in; a
@@ -27,27 +28,23 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
-from itertools import groupby
 
 from ..core.device_states import asked_state
-from ..core.domains import domain_info, meant_verbs, own_verbs
+from ..core.domains import meant_verbs, own_verbs
 from ..core.records import Action, EntityInfo, Plan
 from ..core.said import Said
 from ..core.spoken import SpokenValues
 from ..home.catalog import Catalog
 from ..language import Unit, Verb
 from ..language.music import music_kind, says_music, shares_music, words_after_play
-from ..reading.mentions import Mentions
 from ..reading.reading import Reading
 from ..reading.values import Value
 from .answers import answer
-from .grounding import candidates, must_be_named
-from .local_plans import service_call, verbs_for
+from .local_plans import merged_actions, service_call, verbs_for
+from .targets.grouped import option_groups
 
 # Options one request may offer: a small model reads each one.
 MAX_OPTIONS = 9
-# Groups of devices one request may offer options for.
-MAX_GROUPS = 4
 # How sure a plan the model chose from the reading's options is.
 CHOSEN_CONFIDENCE = 1.0
 # The unit a value the model fills in is in, by domain (degrees: a thermostat's).
@@ -56,9 +53,6 @@ _DEGREES_DOMAINS = frozenset({"climate", "water_heater"})
 PLAY_TOOL = "music.play"
 # An answer in the model's words (held to the home's facts by the gate).
 SAY = "say"
-# What the home keeps that a question naming nothing may be about, in the
-# order offered: what is planned, what is to do, the weather.
-_KEPT_DOMAINS = ("calendar", "todo", "weather")
 # What a list is asked to do, with the field the request's words fill.
 _LIST_SERVICES = {
     "todo": (("todo.add_item", "item"), ("todo.remove_item", "item")),
@@ -141,7 +135,7 @@ def propose(
     played = _played(reading, said, catalog)
     first = played is not None and says_music(said)
     found: list[Option] = [played] if played and first else []
-    for group in _groups(reading, catalog, referred, confirm):
+    for group in option_groups(reading, catalog, referred, confirm):
         if not _asked_to_act(reading, catalog.exposed[group[0]].domain):
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
@@ -223,7 +217,7 @@ def chosen_plan(
         for info, call in calls
         if call is not None
     ]
-    return Plan(_joined(actions), "", CHOSEN_CONFIDENCE)
+    return Plan(merged_actions(actions), "", CHOSEN_CONFIDENCE)
 
 
 def _worded(option: Option, text: str | None) -> Plan | None:
@@ -236,109 +230,6 @@ def _worded(option: Option, text: str | None) -> Plan | None:
     args = {**dict(option.given), option.text_field: text}
     action = Action(option.service, option.targets, args)
     return Plan((action,), "", CHOSEN_CONFIDENCE)
-
-
-def _joined(actions: Sequence[Action]) -> tuple[Action, ...]:
-    """One action per service and arguments, with all their targets."""
-    joined: dict[tuple[str, str], Action] = {}
-    for action in actions:
-        key = (action.tool, repr(sorted(action.args.items())))
-        same = joined.get(key)
-        targets = (*(same.targets if same else ()), *action.targets)
-        joined[key] = Action(action.tool, tuple(dict.fromkeys(targets)), action.args)
-    return tuple(joined.values())
-
-
-def _groups(
-    reading: Reading,
-    catalog: Catalog,
-    referred: Sequence[str],
-    confirm: Collection[str],
-) -> list[tuple[str, ...]]:
-    """The devices the words may mean, in groups, the most telling first.
-
-    Named devices one by one; then what was referred back to (or, when the
-    words name nothing, what was last acted on); then each kind meant in
-    each place; then, in a place said with no kind and no device named,
-    each kind there; for a question that names none of these, what the
-    home keeps. The speaker's room alone points at nothing: words that
-    name nothing there ("favourite") are no request for its thermostat.
-    """
-    mentions = reading.mentions
-    exposed = catalog.exposed
-    named = sorted(
-        (e for e in mentions.entities | mentions.which if e in exposed),
-        key=lambda e: exposed[e].name,
-    )
-    # A question asks of a name: the battery's level and its low sensor,
-    # both "Motion Sensor Battery", answer it together.
-    groups: list[tuple[str, ...]] = (
-        [tuple(g) for _, g in groupby(named, key=lambda e: exposed[e].name)]
-        if reading.question
-        else [(entity_id,) for entity_id in named]
-    )
-    last = tuple(t for t in dict.fromkeys(referred) if t in exposed)
-    if last and (mentions.refers_back or not groups):
-        groups.append(last)
-    if mentions.kinds or mentions.everything:
-        groups += _by_place(
-            candidates(mentions, catalog, confirm, mentions.kinds), catalog
-        )
-    elif (mentions.areas or mentions.floors) and not groups:
-        placed = Mentions(areas=mentions.areas, floors=mentions.floors, everything=True)
-        groups += _by_kind(candidates(placed, catalog, confirm, ()), catalog)
-    if reading.question and not groups:
-        groups += _kept(catalog)
-    place_said = bool(mentions.areas or mentions.floors)
-    return [
-        group
-        for group in dict.fromkeys(groups)
-        if group
-        and all(
-            t in mentions.entities
-            or not must_be_named(
-                exposed[t], catalog, confirm, place_said, mentions.classes
-            )
-            for t in group
-        )
-    ][:MAX_GROUPS]
-
-
-def _kept(catalog: Catalog) -> list[tuple[str, ...]]:
-    """The home's calendars, lists and weather, one by one, in that order."""
-    return [
-        (info.entity_id,)
-        for domain in _KEPT_DOMAINS
-        for info in sorted(catalog.exposed.values(), key=lambda i: i.name)
-        if info.domain == domain
-    ]
-
-
-def _by_place(entity_ids: Collection[str], catalog: Catalog) -> list[tuple[str, ...]]:
-    """Devices of a kind, one group per kind and place (the speaker's first)."""
-    infos = sorted(
-        (catalog.exposed[e] for e in entity_ids),
-        key=lambda i: (not catalog.is_here(i), i.domain, i.area or "", i.name),
-    )
-    return [
-        tuple(info.entity_id for info in group)
-        for _, group in groupby(infos, key=lambda i: (i.domain, i.area))
-    ]
-
-
-def _by_kind(entity_ids: Collection[str], catalog: Catalog) -> list[tuple[str, ...]]:
-    """Devices of one place, one group per kind."""
-    infos = sorted((catalog.exposed[e] for e in entity_ids), key=_kind_order)
-    return [
-        tuple(info.entity_id for info in group)
-        for _, group in groupby(infos, key=lambda i: i.domain)
-    ]
-
-
-def _kind_order(info: EntityInfo) -> tuple[bool, str, str]:
-    """What a room's devices are offered in: what acts first, then by name."""
-    acts = bool(domain_info(info.domain).turn_on or domain_info(info.domain).verbs)
-    return (not acts, info.domain, info.name)
 
 
 def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Option]:

@@ -42,8 +42,8 @@ from homeassistant.helpers.start import async_at_started
 
 from ..const import DOMAIN, LOGGER
 from ..core.llm_reply import LLMAuthError, LLMError
-from ..deciding.grounding import pointed_at
 from ..deciding.plan import PlanError, choice_json_schema, parse_plan, plan_json_schema
+from ..deciding.targets.placed import pointed_at
 from ..deciding.utterance import ModelFailedError, SupersededError
 from ..home.catalog import Catalog, async_build_catalog
 from ..reading.reading import Reading

@@ -29,7 +29,7 @@ from homeassistant.helpers import (
 )
 
 from ..core.said import Said, said_words
-from ..deciding.local_plans import called_elsewhere
+from ..deciding.targets.called import called_elsewhere
 from ..language import (
     base_language,
     content_words,
@@ -64,7 +64,7 @@ def not_what_was_called(
 
     "Turn on the lamp" in a kitchen whose lights are not called lamps, in a
     home whose lamps are elsewhere: Home Assistant turns on the kitchen's
-    lights; the reading asks which lamp (the lamp rule, local_plans.py). A
+    lights; the reading asks which lamp (the lamp rule, deciding/targets/called.py). A
     sentence that names a device, or whose targets are called what was
     said, stays Home Assistant's.
     """

@@ -22,11 +22,12 @@ from ..core.domains import action_asks_first
 from ..core.records import Outcome, Plan, encode
 from ..core.speech import Names, Phrase, phrase, refuse
 from ..deciding.gate import learns
-from ..deciding.grounding import candidates
 from ..deciding.learned import sentence_key
-from ..deciding.local_plans import Choice, plan_from_reading
+from ..deciding.local_plans import plan_from_reading
 from ..deciding.options import propose
 from ..deciding.shortcuts import last_acted
+from ..deciding.targets.commanded import Choice
+from ..deciding.targets.placed import candidates
 from ..deciding.utterance import ModelFailedError, SupersededError
 from ..home.catalog import Catalog, async_build_catalog, unexposed_named
 from ..language import content_words
