@@ -112,6 +112,9 @@ class DomainInfo:
     # Whether it acts only when named: a script or scene is never what a kind
     # of device or a room means.
     must_be_named: bool = False
+    # Whether one device serves rooms beyond its own: the home's one
+    # thermostat heats the office it is not in ("it's cold in here").
+    serves_home: bool = False
     # Whether one of its devices is meant at a time: an item goes on one
     # list, so several lists the words do not name are a "which one?" ...
     one_at_a_time: bool = False
@@ -235,6 +238,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
     "binary_sensor": DomainInfo(acting_attributes=("device_class",)),
     "climate": replace(
         _SWITCHED,
+        serves_home=True,
         undo_attributes=("temperature",),
         restore=restore_climate,
         acting_attributes=(
@@ -356,6 +360,7 @@ DOMAINS: Mapping[str, DomainInfo] = {
         verbs={Verb.OPEN: "open_valve", Verb.CLOSE: "close_valve"},
     ),
     "water_heater": DomainInfo(
+        serves_home=True,
         undo_attributes=("temperature",),
         restore=restore_water_heater,
         acting_attributes=("temperature", "operation_mode", "operation_list"),

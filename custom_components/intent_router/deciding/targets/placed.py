@@ -1,7 +1,8 @@
 """The devices of a kind in the place the words mean, and what must be named.
 
 The place meant is the area or floor said, else the speaker's area, else
-(nothing of that kind there) anywhere in the home. The device class said
+(nothing of that kind there) anywhere in the home. The home's one
+thermostat serves every room: a room said that has none is heated by it. The device class said
 ("the blinds") is taken strictly first, then loosely (any window covering
 for another). Scripts and scenes act only when named; what asks first
 (locks, garage doors) also by its own class or its room or floor said.
@@ -84,6 +85,7 @@ def _placed(
     of_kind = _of_kind(mentions, catalog, confirm, kinds, loosely=loosely)
     if mentions.areas or mentions.floors:
         placed = [info for info in of_kind if in_place_said(info, mentions)]
+        placed = placed or _serving_the_home(of_kind)
     elif mentions.everything and not mentions.kinds:
         placed = []  # "everything" needs a place; "all lights" is the home's
     elif mentions.everything:
@@ -100,6 +102,18 @@ def _placed(
             ]
         placed = here or of_kind
     return frozenset(info.entity_id for info in placed)
+
+
+def _serving_the_home(of_kind: list[EntityInfo]) -> list[EntityInfo]:
+    """The home's one device of a kind that serves every room, if it is one.
+
+    "It's cold in here", said in an office with no thermostat of its own:
+    the home's one thermostat, in the hallway, heats it. A light lights
+    only its own room, and of two thermostats neither is the office's.
+    """
+    if len(of_kind) == 1 and domain_info(of_kind[0].domain).serves_home:
+        return of_kind
+    return []
 
 
 def _of_kind(
