@@ -346,3 +346,31 @@ async def test_a_step_asked_about_is_said_as_the_step(
 
     assert speech(result) == asked
     assert hass.states.get(BED_LIGHT).attributes["brightness"] == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the bed light brightness, livelier please"),
+        ("de", "die Helligkeit vom Bed Light, lebendiger bitte"),
+        ("fr", "la luminosité de Bed Light, plus vivante"),
+    ],
+)
+async def test_a_level_said_with_no_verb_offers_that_level_only(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Said "the brightness": up, down or to N; never on, off or a toggle."""
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 100}, blocking=True
+    )
+    llm_server.add_reply('{"pick":1}')
+
+    await converse(hass, agent_id, said, bedroom, language=language)
+
+    assert len(_options(llm_server)) == 4  # brighter, dimmer, to N, none
+    assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100

@@ -57,6 +57,8 @@ SAY = "say"
 _LIST_SERVICES = {
     "todo": (("todo.add_item", "item"), ("todo.remove_item", "item")),
 }
+# What a level said with no verb may ask ("the volume": up, down, to N).
+_LEVEL_VERBS = frozenset({Verb.UP, Verb.DOWN, Verb.SET})
 # What a domain's devices are asked when no verb was read, in this order.
 _VERB_ORDER = (
     Verb.ON,
@@ -249,7 +251,7 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
         frozenset({Verb.SET}) if value else frozenset()
     )
     order = _VERB_ORDER if said else _changes_first(infos)
-    verbs = said or own_verbs(infos[0].domain)
+    verbs = said or _unsaid(reading, infos[0].domain)
     # One option a call: a cover's "on" is its "open".
     offered: dict[str, Option] = {}
     for verb in (v for v in order if v in verbs):
@@ -258,6 +260,20 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
             call = service_call(infos[0], {verb}, (value,) if value else ())
             offered.setdefault(repr(call) if call else verb.name, option)
     return list(offered.values())
+
+
+def _unsaid(reading: Reading, domain: str) -> frozenset[Verb]:
+    """What a domain's devices may be asked where no verb was read.
+
+    Its level said ("the volume", "die Helligkeit"): that level up, down or
+    set, not on, off or the next track. Else all it does.
+    """
+    verbs = own_verbs(domain)
+    spoken = reading.spoken
+    levels = spoken.quantities & spoken.kinds.get(domain, frozenset())
+    if reading.kind_words & levels:
+        return (verbs & _LEVEL_VERBS) or verbs
+    return verbs
 
 
 def _changes_first(infos: Sequence[EntityInfo]) -> tuple[Verb, ...]:

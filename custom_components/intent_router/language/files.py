@@ -110,6 +110,7 @@ _PLAIN_TABLES = (
     "elided",
     "complaint_frame",
     "complaint_degree",
+    "quantities",
     "wear",
 )
 

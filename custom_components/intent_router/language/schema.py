@@ -185,6 +185,7 @@ _LISTS = (
     "elided",
     "complaint_frame",
     "complaint_degree",
+    "quantities",
     "both",
     "wear",
 )

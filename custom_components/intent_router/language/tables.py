@@ -366,6 +366,9 @@ class Words:
     # after its frame in a place said, the word alone complains too ("it's
     # dark in here", "es ist kalt hier"; `bare_complaints`, read off these).
     complaint_degree: frozenset[str]
+    # The words of a level a device is set to ("volume", "Helligkeit",
+    # "température"): said with no verb, it asks to move the level.
+    quantities: frozenset[str]
     # What people wear or carry for the weather ("umbrella", "Jacke"):
     # saying one asks the weather.
     wear: frozenset[str]
