@@ -151,12 +151,15 @@ def test_find_values_hears_no_amount_in_a_touch(text: str, language: str) -> Non
 
 @pytest.mark.parametrize(
     ("text", "language"),
-    [("it's cold today", "en"), ("it's dark already", "en"), ("es ist kalt", "de")],
+    [
+        ("it's cold today", "en"),
+        ("it's dark already", "en"),
+        ("es ist kalt", "de"),
+        ("make the kitchen ceiling really bright", "en"),
+    ],
 )
-def test_a_bare_complaint_with_no_place_is_no_complaint(
-    text: str, language: str
-) -> None:
-    """Said "it's cold today", it may be the weather: no thermostat is meant."""
+def test_a_bare_complaint_needs_a_place_and_no_verb(text: str, language: str) -> None:
+    """Said "it's cold today", it may be the weather; "make … bright" asks."""
     assert _read(text, language).complaint == frozenset()
 
 

@@ -35,9 +35,12 @@ def both_ways(plan: Plan, reading: Reading | None) -> tuple[Action, ...]:
     """The actions whose opposite the words say too ("on ... no, off").
 
     Either way is as much the words' as the other: the model's pick of one
-    is asked about, never run unasked.
+    is asked about, never run unasked. Not where the words name several
+    things, each may have its own ("kitchen lights off and the fan on").
     """
     if reading is None:
+        return ()
+    if len(reading.mentions.entities) + len(reading.mentions.kinds) > 1:
         return ()
     return tuple(
         action

@@ -168,7 +168,7 @@ def set_complaints_apart(marks: Marks) -> None:
     """
     spoken = marks.spoken
     marks.complained = phrases_said(marks.own, spoken.complaints)
-    if not marks.complained and _placed(marks):
+    if not marks.complained and _complains_bare(marks):
         marks.complained = phrases_said(marks.own, spoken.bare_complaints)
     if marks.complained:
         framed = {word for found in marks.complained.values() for word in found}
@@ -176,14 +176,16 @@ def set_complaints_apart(marks: Marks) -> None:
         marks.own = [word for word in marks.own if word not in framed]
 
 
-def _placed(marks: Marks) -> bool:
-    """Whether the words say a place: "in here", or a room of the home.
+def _complains_bare(marks: Marks) -> bool:
+    """Whether a complaint's word alone complains: no verb, a place said.
 
-    "It's dark in here" complains; "it's cold today" speaks of the weather.
+    "It's dark in here" complains; "it's cold today" speaks of the weather,
+    "make the kitchen lights really bright" asks for something.
     """
-    places = {
-        " ".join(said_words(name, marks.spoken)) for name in marks.catalog.place_names()
-    }
+    if phrases_said(marks.own, marks.spoken.verbs):
+        return False
+    names = marks.catalog.place_names()
+    places = {" ".join(said_words(name, marks.spoken)) for name in names}
     return bool(spans(marks.own, places | marks.spoken.here))
 
 

@@ -224,11 +224,7 @@ class Router:
             utterance.trace(local_rejected="query_names_a_device")
             return None
         plan = with_place_said(utterance, held, catalog)
-        try:
-            return await self._runner.async_run(utterance, plan, catalog, Source.LOCAL)
-        except ModelFailedError as failure:
-            utterance.trace(local_rejected=failure.reason)
-            return None
+        return await self._async_tried(utterance, plan, catalog, Source.LOCAL, None)
 
     async def _async_answered(
         self, utterance: Utterance, reading: Reading, catalog: Catalog
@@ -301,12 +297,30 @@ class Router:
     ) -> TurnResult | None:
         """Run a plan the words made; one validation or the gate refuses is the model's."""
         utterance.trace(read_plan=encode(planned))
+        return await self._async_tried(
+            utterance, planned, catalog, Source.READING, reading
+        )
+
+    async def _async_tried(
+        self,
+        utterance: Utterance,
+        plan: Plan,
+        catalog: Catalog,
+        source: Source,
+        reading: Reading | None,
+    ) -> TurnResult | None:
+        """A plan made without the model, run; None where it is refused.
+
+        What validation or the gate refuses is left to the next step (the
+        model), and the trace says why (`local_rejected`, `read_rejected`).
+        """
         try:
             return await self._runner.async_run(
-                utterance, planned, catalog, Source.READING, reading=reading
+                utterance, plan, catalog, source, reading=reading
             )
         except ModelFailedError as failure:
-            utterance.trace(read_rejected=failure.reason)
+            key = "local_rejected" if source is Source.LOCAL else "read_rejected"
+            utterance.trace(**{key: failure.reason})
             return None
 
     async def _async_learned(
