@@ -136,6 +136,19 @@ async def switched_on(hass: HomeAssistant, *entity_ids: str) -> None:
     )
 
 
+async def lit_at(hass: HomeAssistant, light: str, brightness: int) -> None:
+    """A light switched on directly at a brightness (0-255), not by a turn.
+
+    A test of a step ("brighter", "dim") starts from a level the step changes.
+    """
+    await hass.services.async_call(
+        "light",
+        "turn_on",
+        {"entity_id": light, "brightness": brightness},
+        blocking=True,
+    )
+
+
 async def async_setup_template_entity(
     hass: HomeAssistant, platform: str, config: dict[str, Any]
 ) -> str:

@@ -21,7 +21,7 @@ from homeassistant.core import HomeAssistant
 
 from .agents import set_agent_options
 from .demo_home import async_setup_develop_home
-from .helpers import act, converse, plan, speech
+from .helpers import act, converse, lit_at, plan, speech
 from .llm_server import ScriptedLLMServer
 
 LIGHTS = "light.kitchen_lights"
@@ -154,9 +154,7 @@ async def test_a_step_only_a_kind_takes_is_no_speaker_named_like_the_room(
     said: str,
 ) -> None:
     """Said "brighter", a light's step: the kitchen's lights, not the speaker."""
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": LIGHTS, "brightness": 100}, blocking=True
-    )
+    await lit_at(hass, LIGHTS, 100)
     speakers = _speakers(hass)
 
     await converse(hass, agent_id, said, language=language)
@@ -214,9 +212,7 @@ async def test_the_highest_setting_said_in_words_is_a_value(
     said: str,
 ) -> None:
     """At maximum, à fond, al máximo: full, read without the model."""
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": LIGHTS, "brightness": 60}, blocking=True
-    )
+    await lit_at(hass, LIGHTS, 60)
 
     await converse(hass, agent_id, said, language=language)
 

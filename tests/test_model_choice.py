@@ -21,6 +21,7 @@ from .helpers import (
     act,
     agent_details,
     converse,
+    lit_at,
     plan,
     speech,
     switched_on,
@@ -54,9 +55,7 @@ async def test_the_model_picks_what_the_words_allow(
     hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
 ) -> None:
     """A named light and a word the reading cannot place: the model chooses."""
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 100}, blocking=True
-    )
+    await lit_at(hass, BED_LIGHT, 100)
     llm_server.add_reply('{"pick":2}')
 
     await converse(hass, agent_id, "could the bed light be a touch livelier", bedroom)
@@ -337,9 +336,7 @@ async def test_a_step_asked_about_is_said_as_the_step(
     asked: str,
 ) -> None:
     """A dimming step asked about is "dim", never "turn on" (its service)."""
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 200}, blocking=True
-    )
+    await lit_at(hass, BED_LIGHT, 200)
     llm_server.add_reply('{"pick":0}')
 
     result = await converse(hass, agent_id, said, bedroom, language=language)
@@ -365,9 +362,7 @@ async def test_a_level_said_with_no_verb_offers_that_level_only(
     said: str,
 ) -> None:
     """Said "the brightness": up, down or to N; never on, off or a toggle."""
-    await hass.services.async_call(
-        "light", "turn_on", {"entity_id": BED_LIGHT, "brightness": 100}, blocking=True
-    )
+    await lit_at(hass, BED_LIGHT, 100)
     llm_server.add_reply('{"pick":1}')
 
     await converse(hass, agent_id, said, bedroom, language=language)
