@@ -108,6 +108,31 @@ async def test_plays_by_search_on_the_speaker_of_the_area(
     assert "Playing X." in user_prompt(llm_server, 0)
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the volume in here, way too meek"),
+        ("de", "die Lautstärke hier ist irgendwie zaghaft"),
+        ("fr", "le volume ici, beaucoup trop timide"),
+    ],
+)
+async def test_a_players_level_said_offers_no_music_to_play(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+) -> None:
+    """Said "the volume", the speaker's level: up, down or to N, and no music."""
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent_id, said, kitchen, language=language)
+
+    assert "X." not in user_prompt(llm_server, 0)
+    assert len(user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()) == 4
+
+
 async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
     hass: HomeAssistant,
     kitchen: str,

@@ -175,11 +175,16 @@ def _asked_to_act(reading: Reading, domain: str) -> bool:
 def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
     """Music by a name the model takes from the words, where music is said.
 
-    The kind of music said ("the album") goes with it.
+    The kind of music said ("the album") goes with it. A player said by its
+    level alone ("the volume") asks for no music.
     """
     if reading.question or PLAY_TOOL not in catalog.tools:
         return None
-    if "media_player" not in reading.mentions.kinds and not says_music(said):
+    # A player said, not by its level: "the volume" is no music to play.
+    player = "media_player" in reading.mentions.kinds and not _level_said(
+        reading, "media_player"
+    )
+    if not (player or says_music(said)):
         return None
     kind = music_kind(said)
     given = (("kind", kind),) if kind else ()
@@ -269,11 +274,16 @@ def _unsaid(reading: Reading, domain: str) -> frozenset[Verb]:
     set, not on, off or the next track. Else all it does.
     """
     verbs = own_verbs(domain)
-    spoken = reading.spoken
-    levels = spoken.quantities & spoken.kinds.get(domain, frozenset())
-    if reading.kind_words & levels:
+    if _level_said(reading, domain):
         return (verbs & _LEVEL_VERBS) or verbs
     return verbs
+
+
+def _level_said(reading: Reading, domain: str) -> bool:
+    """Whether the words say a domain's level ("the volume" of a player)."""
+    spoken = reading.spoken
+    levels = spoken.quantities & spoken.kinds.get(domain, frozenset())
+    return bool(reading.kind_words & levels)
 
 
 def _changes_first(infos: Sequence[EntityInfo]) -> tuple[Verb, ...]:
