@@ -319,8 +319,10 @@ class Router:
                 utterance, plan, catalog, source, reading=reading
             )
         except ModelFailedError as failure:
-            key = "local_rejected" if source is Source.LOCAL else "read_rejected"
-            utterance.trace(**{key: failure.reason})
+            if source is Source.LOCAL:
+                utterance.trace(local_rejected=failure.reason)
+            else:
+                utterance.trace(read_rejected=failure.reason)
             return None
 
     async def _async_learned(
