@@ -167,26 +167,25 @@ def set_complaints_apart(marks: Marks) -> None:
     leave the utterance's own words.
     """
     spoken = marks.spoken
-    marks.complained = phrases_said(marks.own, spoken.complaints)
-    if not marks.complained and _complains_bare(marks):
-        marks.complained = phrases_said(marks.own, spoken.bare_complaints)
+    marks.complained = phrases_said(marks.own, spoken.complaints) or _bare(marks)
     if marks.complained:
         framed = {word for found in marks.complained.values() for word in found}
         framed |= {marks.own[i] for i in spans(marks.own, spoken.complaint_frame)}
         marks.own = [word for word in marks.own if word not in framed]
 
 
-def _complains_bare(marks: Marks) -> bool:
-    """Whether a complaint's word alone complains: no verb, a place said.
+def _bare(marks: Marks) -> dict[tuple[str, Verb], set[str]]:
+    """A complaint's word said alone, where it complains: no verb, a place said.
 
     "It's dark in here" complains; "it's cold today" speaks of the weather,
     "make the kitchen lights really bright" asks for something.
     """
-    if phrases_said(marks.own, marks.spoken.verbs):
-        return False
+    bare = phrases_said(marks.own, marks.spoken.bare_complaints)
+    if not bare or phrases_said(marks.own, marks.spoken.verbs):
+        return {}
     names = marks.catalog.place_names()
     places = {" ".join(said_words(name, marks.spoken)) for name in names}
-    return bool(spans(marks.own, places | marks.spoken.here))
+    return bare if spans(marks.own, places | marks.spoken.here) else {}
 
 
 def decide_question(marks: Marks) -> None:
