@@ -30,6 +30,7 @@ __all__ = [
     "base_language",
     "capitalises_nouns",
     "compound",
+    "conditions_at",
     "content_words",
     "decimal_mark",
     "elide",
@@ -348,16 +349,24 @@ def compound(word: str, spoken: Words, heads: Collection[str]) -> list[str]:
 
 
 def says_condition(words: Sequence[str], spoken: Words) -> bool:
-    """Whether words make what they ask hang on a condition ("if", "wenn").
+    """Whether words make what they ask hang on a condition ("if", "wenn")."""
+    return bool(conditions_at(words, spoken))
 
-    Not where the condition's word is politeness: "s'il te plaît" asks
-    nothing of "s'il".
+
+def conditions_at(words: Sequence[str], spoken: Words) -> list[int]:
+    """Where a condition's word ("if", "wenn", "si") is said.
+
+    Not where it is politeness: "s'il te plaît" asks nothing of "s'il".
     """
     said = list(words)
+    if not spoken.conditions.intersection(said):
+        return []
     polite = spans(said, (*spoken.requests, *spoken.filler))
-    return any(
-        word in spoken.conditions for at, word in enumerate(said) if at not in polite
-    )
+    return [
+        at
+        for at, word in enumerate(said)
+        if word in spoken.conditions and at not in polite
+    ]
 
 
 def is_question(text: str, spoken: Words) -> bool:

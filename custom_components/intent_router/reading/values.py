@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import re
 
 from ..core.said import SYMBOLS
-from ..language import Unit, Words, spans
+from ..language import Unit, Words, conditions_at, spans
 
 # The units of the symbols speech-to-text writes, kept as words (said.py).
 _SYMBOL_UNITS = {SYMBOLS["%"]: Unit.PERCENT, SYMBOLS["°"]: Unit.DEGREES}
@@ -73,18 +73,18 @@ def _condition(tokens: list[str], spoken: Words) -> set[int]:
 
     "Set it to 22 if it is above 23": 23 is what is checked, not what is
     set. A condition said first runs to the command's verb ("if it is
-    above 23, set it to 22"), one said after it to the end. Not where the
-    condition's word is politeness ("s'il te plaît").
+    above 23, set it to 22"), one said after it to the end.
     """
-    polite = spans(tokens, (*spoken.requests, *spoken.filler))
+    starts = conditions_at(tokens, spoken)
+    if not starts:
+        return set()
     verbs = sorted(spans(tokens, [p for f in spoken.verbs.values() for p in f]))
     found: set[int] = set()
-    for start, word in enumerate(tokens):
-        if word in spoken.conditions and start not in polite:
-            after = [i for i in verbs if i > start]
-            commanded = any(i < start for i in verbs)
-            end = after[0] if after and not commanded else len(tokens)
-            found.update(range(start, end))
+    for start in starts:
+        after = [i for i in verbs if i > start]
+        commanded = any(i < start for i in verbs)
+        end = after[0] if after and not commanded else len(tokens)
+        found.update(range(start, end))
     return found
 
 
