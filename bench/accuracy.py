@@ -32,7 +32,7 @@ if __package__ in {None, ""}:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import harness
-from bench.answers import model_tokens, reached_model, unfounded_numbers
+from bench.answers import model_tokens, reached_model, unfounded_facts
 from bench.cases import (
     INTENT_ONLY,
     LANGUAGES,
@@ -133,7 +133,7 @@ async def run_case(
     if instance.entry_id == conversation.HOME_ASSISTANT_AGENT:
         turn.source = HA_PATH
     after = snapshot(instance)
-    turn.unfounded = unfounded_numbers(
+    turn.unfounded = unfounded_facts(
         turn.speech,
         [before, after],
         turn.details,

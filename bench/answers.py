@@ -195,14 +195,14 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)?")
 _HOME_ASSISTANTS = frozenset({"local", "ha"})
 
 
-def unfounded_numbers(
+def unfounded_facts(
     speech: str,
     states: list[dict[str, tuple[str, dict[str, object]]]],
     details: list[dict[str, object]],
     source: str | None,
     ran: Sequence[object] = (),
 ) -> list[str]:
-    """Numbers a reply says that neither the home's states nor a tool showed.
+    """Numbers and weekdays a reply says that neither the home nor a tool showed.
 
     Checked on every path but Home Assistant's own sentences (its clock and
     templates are its facts): a number in the reply must be in a state or an
@@ -211,8 +211,9 @@ def unfounded_numbers(
     in a tool's data or what a list or calendar returned (in the trace), or
     in the data of a call the turn made ("Set the lamp to 75 percent." says
     what ran), or the home's clock now (the date and the time, which Home
-    Assistant's own date and time intents say). Written here, apart from the
-    agent's own check, so that the bench does not score the agent by its own
+    Assistant's own date and time intents say). A weekday must be today's or
+    that of a date in the trace. Written here, apart from the agent's own
+    check, so that the bench does not score the agent by its own
     rule.
     """
     if source in _HOME_ASSISTANTS:
@@ -223,10 +224,43 @@ def unfounded_numbers(
             shown |= _shown(state) | _shown(attributes)
     shown |= _shown([d.get(key) for d in details for key in ("outcomes", "listed")])
     shown |= _shown(list(ran))
-    return [
+    unshown = [
         found
         for found in _DIGITS.findall(speech)
         if float(found.replace(",", ".")) not in shown
+    ]
+    return unshown + _unshown_weekdays(speech, details)
+
+
+# The days of the week in the six languages, Monday first (a reply may name
+# only today's, or one a tool's data dates).
+_WEEKDAY_NAMES = (
+    ("monday", "montag", "lundi", "lunes", "maandag", "lunedi"),
+    ("tuesday", "dienstag", "mardi", "martes", "dinsdag", "martedi"),
+    ("wednesday", "mittwoch", "mercredi", "miercoles", "woensdag", "mercoledi"),
+    ("thursday", "donnerstag", "jeudi", "jueves", "donderdag", "giovedi"),
+    ("friday", "freitag", "vendredi", "viernes", "vrijdag", "venerdi"),
+    ("saturday", "samstag", "samedi", "sabado", "zaterdag", "sabato"),
+    ("sunday", "sonntag", "dimanche", "domingo", "zondag", "domenica"),
+)
+# A date as a tool or a list writes it.
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _unshown_weekdays(speech: str, details: list[dict[str, object]]) -> list[str]:
+    """Weekdays a reply names that are neither today nor a date in the trace."""
+    said = set(fold(speech).replace(".", " ").replace(",", " ").split())
+    dated = {
+        dt_util.parse_date(found)
+        for found in _ISO_DATE.findall(
+            str([d.get(key) for d in details for key in ("outcomes", "listed")])
+        )
+    }
+    shown = {dt_util.now().weekday()} | {d.weekday() for d in dated if d}
+    return [
+        names[0]
+        for day, names in enumerate(_WEEKDAY_NAMES)
+        if day not in shown and said & set(names)
     ]
 
 

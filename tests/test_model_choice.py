@@ -369,3 +369,47 @@ async def test_a_level_said_with_no_verb_offers_that_level_only(
 
     assert len(_options(llm_server)) == 4  # brighter, dimmer, to N, none
     assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100
+
+
+async def test_words_that_name_nothing_are_offered_only_an_answer_in_words(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """No plan of the model's own: it may answer in words, or say none fits."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_reply('{"pick":2}')
+
+    result = await converse(hass, agent_id, "remove item three", bedroom)
+
+    assert _options(llm_server) == ["1 Answered in words: X.", "2 none of these."]
+    assert "Tools:" not in llm_server.requests[0]["messages"][0]["content"]
+    assert speech(result) == "I'm not sure what you want. Could you say it another way?"
+    assert hass.states.get(BED_LIGHT).state == "on"
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "answered", "spoken"),
+    [
+        ("en", "what day does the 27th fall on", "It falls on a Wednesday.", False),
+        ("en", "which day would suit a picnic", "Today, Tuesday.", True),
+        ("de", "auf welchen Tag fällt der 27.", "Das ist ein Mittwoch.", False),
+        ("fr", "le 27 tombe quel jour", "C'est un mercredi.", False),
+    ],
+)
+async def test_a_weekday_the_clock_does_not_show_is_not_spoken(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    freezer: FrozenDateTimeFactory,
+    language: str,
+    said: str,
+    answered: str,
+    spoken: bool,
+) -> None:
+    """A small model's weekday for a date is a guess; today's is the clock's."""
+    freezer.move_to("2026-03-03 09:15:00+00:00")  # a Tuesday
+    llm_server.add_plan(plan(speech=answered))
+
+    result = await converse(hass, agent_id, said, language=language)
+
+    assert llm_server.requests
+    assert (speech(result) == answered) is spoken

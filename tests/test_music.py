@@ -133,6 +133,34 @@ async def test_a_players_level_said_offers_no_music_to_play(
     assert len(user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()) == 4
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "offered"),
+    [
+        ("en", "put the radio on", "1 Playing X."),
+        ("en", "carry on with my audiobook please", "1 Playing X."),
+        ("de", "mach mal das Radio an", "1 Ich spiele X."),
+        ("es", "la radio, por favor", "1 Pongo X."),
+    ],
+)
+async def test_the_radio_and_an_audiobook_are_music_to_play(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    offered: str,
+) -> None:
+    """Said with no name of the home, the radio is offered as music to play, first."""
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent_id, said, kitchen, language=language)
+
+    assert (
+        user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()[0] == offered
+    )
+
+
 async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
     hass: HomeAssistant,
     kitchen: str,

@@ -5,15 +5,22 @@ model's prose: a small model asked how warm the study is may say "20
 degrees" with no sensor saying 20. Words the model writes (an answer it
 wrote itself, its phrasing of a tool's data) are spoken only when every
 number in them is one the home's states, their attributes or the data
-show; otherwise the user hears that the agent does not know.
+show, and every day of the week in them is one the clock or the data
+shows ("June 27th falls on a Wednesday" is a small model's guess);
+otherwise the user hears that the agent does not know.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 import re
 from typing import TYPE_CHECKING, Any
+
+from homeassistant.util import dt as dt_util
+
+from ..language import spans, words, words_for
+from ..language.tables import WEEKDAYS
 
 if TYPE_CHECKING:
     from ..home.catalog import Catalog
@@ -23,15 +30,55 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def unfounded(
-    text: str, catalog: Catalog, data: Any = None, now: datetime | None = None
+    text: str,
+    catalog: Catalog,
+    language: str,
+    data: Any = None,
+    now: datetime | None = None,
 ) -> bool:
-    """Whether a text holds a number no state, attribute, `data` or clock shows.
+    """Whether a text holds a number or a weekday nothing the home gave shows.
 
     Numbers are compared as values ("21,5" is 21.5, "20" is 20.0), each
     state's and attribute's numbers as written and as a whole percentage of
     a 0-1 share ("volume_level 0.3" shows 30); the home's clock (`now`)
-    shows its date and time.
+    shows its date and time, and today's weekday.
     """
+    return _unfounded_numbers(text, catalog, data, now) or _unfounded_weekdays(
+        text, language, data, now
+    )
+
+
+def _unfounded_weekdays(
+    text: str, language: str, data: Any, now: datetime | None
+) -> bool:
+    """Whether a text names a weekday that neither today nor a date in `data` is."""
+    days = words_for(language).days
+    tokens = words(text)
+    said = {day for day in WEEKDAYS if spans(tokens, days.get(day, ()))}
+    if not said:
+        return False
+    shown = {WEEKDAYS[when.weekday()] for when in _dates_in(data)}
+    if now is not None:
+        shown.add(WEEKDAYS[now.weekday()])
+    return not said <= shown
+
+
+def _dates_in(value: Any) -> list[date]:
+    """Every date a tool's data writes (ISO dates and times), recursively."""
+    if isinstance(value, str):
+        found = dt_util.parse_datetime(value) or dt_util.parse_date(value[:10])
+        return [found.date() if isinstance(found, datetime) else found] if found else []
+    if isinstance(value, Mapping):
+        return _dates_in(list(value.values()))
+    if isinstance(value, Iterable) and not isinstance(value, bytes):
+        return [d for item in value for d in _dates_in(item)]
+    return []
+
+
+def _unfounded_numbers(
+    text: str, catalog: Catalog, data: Any, now: datetime | None
+) -> bool:
+    """Whether a text holds a number no state, attribute, `data` or clock shows."""
     said = _numbers(text)
     if not said:
         return False

@@ -19,9 +19,11 @@ interpretations its words allow, and the model picks one:
   may be about what the home keeps: its calendars, lists and weather.
 
 The plan an option makes goes through the same validation and gate as
-any plan (plan_runner.py). A turn with no option to offer (nothing in the
-home fits) is left to the model's own plan, which the gate holds to the
-words as well.
+any plan (plan_runner.py). Words that name nothing of the home, with no
+option to offer, may still be answered in words. A turn with no option at
+all (what the words name is not in the home, or a tool that acts on its
+own may be meant) is left to the model's own plan, which the gate holds to
+the words as well.
 """
 
 from __future__ import annotations
@@ -146,11 +148,22 @@ def propose(
     if played is not None and not first:
         found.append(played)
     options = tuple(dict.fromkeys(found))[: MAX_OPTIONS - 1]
-    if options and reading.mentions.names_nothing:
+    if reading.mentions.names_nothing and (options or not _tools_alone(catalog)):
         # Words that name nothing of the home may be about something else
-        # ("tell me a joke"): an answer in words, held to the facts.
+        # ("tell me a joke"): an answer in words, held to the facts. Where
+        # nothing else fits, it is the only option: a plan of the model's
+        # own would act on whatever it guesses.
         options = (*options, Option((), service=SAY, text_field=SAY))
     return options
+
+
+def _tools_alone(catalog: Catalog) -> bool:
+    """Whether the home has tools that act on their own (MCP), beyond any option.
+
+    Words that name nothing may be meant for one; only the model's own
+    plan can call it.
+    """
+    return any(tool.kind is None for tool in catalog.tools.values())
 
 
 def _asked_to_act(reading: Reading, domain: str) -> bool:

@@ -108,9 +108,6 @@ STATE_VERBS = frozenset(
         Verb.PREVIOUS,
     }
 )
-# Verbs only some devices do, which say the device with no noun: "sauge
-# hier" is the vacuum's, "back to base" a vacuum's or a mower's, "next
-# song" a player's.
 # The days a forecast is asked for, by name (`Words.days`): today, tomorrow,
 # and the weekdays in the order Python numbers them (Monday is 0).
 DAYS = (
@@ -124,9 +121,14 @@ DAYS = (
     "saturday",
     "sunday",
 )
+# The weekdays' names in `DAYS`, Monday first, as `date.weekday` counts.
+WEEKDAYS = DAYS[2:]
 # What a question of the clock asks (`Words.clock`): the time, the date, and
 # the words it is asked with ("tell me", "right now") that ask nothing more.
 CLOCK = ("time", "date", "asks")
+# Verbs only some devices do, which say the device with no noun: "sauge
+# hier" is the vacuum's, "back to base" a vacuum's or a mower's, "next
+# song" a player's.
 DEVICE_VERBS = frozenset({Verb.CLEAN, Verb.DOCK, Verb.NEXT, Verb.PREVIOUS})
 # Of these, words that are as often a noun or an adjective ("the vacuum",
 # "the lamp next to the bed", "the last light"): the verb only of a

@@ -24,7 +24,7 @@ from ..core.speech import Phrase, phrase
 from ..core.spoken import is_number
 from ..deciding.states_said import said_state
 from ..language import Words, fold, spans, words
-from ..language.tables import DAYS, STATE_VERBS
+from ..language.tables import DAYS, STATE_VERBS, WEEKDAYS
 from .replies import Source, TurnResult
 
 if TYPE_CHECKING:
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from ..reading.reading import Reading
 
 WEATHER = "weather"
-# The weekdays' names in `DAYS`, Monday first, as `date.weekday` counts.
-_WEEKDAYS = DAYS[2:]
 
 
 def weather_asked(reading: Reading, text: str) -> bool:
@@ -85,8 +83,8 @@ def day_said(text: str, spoken: Words) -> tuple[str, date] | None:
         return None
     day = found.pop()
     today = dt_util.now().date()
-    if day in _WEEKDAYS:
-        return day, today + timedelta(days=(_WEEKDAYS.index(day) - today.weekday()) % 7)
+    if day in WEEKDAYS:
+        return day, today + timedelta(days=(WEEKDAYS.index(day) - today.weekday()) % 7)
     return day, today + timedelta(days=DAYS.index(day))
 
 

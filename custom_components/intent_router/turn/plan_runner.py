@@ -286,7 +286,7 @@ class PlanRunner:
         utterance: Utterance, said: str, catalog: Catalog, data: Any = None
     ) -> str:
         """The model's own words, or "I don't know" when they hold what nothing gave."""
-        if not unfounded(said, catalog, data, dt_util.now()):
+        if not unfounded(said, catalog, utterance.language, data, dt_util.now()):
             return said
         utterance.trace(unfounded=said)
         return utterance.say("dont_know")
