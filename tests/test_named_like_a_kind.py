@@ -14,7 +14,13 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
-from .helpers import async_setup_template_entity, converse, home_states, speech
+from .helpers import (
+    async_setup_template_entity,
+    converse,
+    home_states,
+    speech,
+    user_prompt,
+)
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
@@ -76,3 +82,29 @@ async def test_a_question_still_asks_the_sensor(
     result = await converse(hass, agent, "what does the light say?")
 
     assert speech(result) == "Light is light detected."
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "said"),
+    [
+        ("en", "Light", "minimize the light power"),
+        ("de", "Licht", "das Licht etwas gemütlicher"),
+    ],
+)
+async def test_a_command_with_no_verb_read_offers_the_kind(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    name: str,
+    said: str,
+) -> None:
+    """Words the reading cannot read ask something of the lights, not the sensor."""
+    agent = await _agent_with_sensor(hass, mock_config_entry, name)
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent, said, language=language)
+
+    offered = user_prompt(llm_server, 0).split("Options:\n", 1)[1]
+    assert any(light in offered for light in LIGHTS), offered
+    assert f"{name} (" not in offered

@@ -284,12 +284,14 @@ def _unsaid(reading: Reading, domain: str) -> frozenset[Verb]:
     """What a domain's devices may be asked where no verb was read.
 
     Its level said ("the volume", "die Helligkeit"): that level up, down or
-    set, not on, off or the next track. Else all it does.
+    set, not on, off or the next track. Else all it does but a setting to a
+    number: with neither a verb nor a level said, any number would be the
+    model's own ("change the colour of the lights": 50 percent).
     """
     verbs = own_verbs(domain)
     if _level_said(reading, domain):
         return (verbs & _LEVEL_VERBS) or verbs
-    return verbs
+    return verbs - {Verb.SET}
 
 
 def _level_said(reading: Reading, domain: str) -> bool:

@@ -104,14 +104,16 @@ def kind_meant_instead(
     off the light", "dim the light" mean the lights. Only where the words
     are another kind's own name ("light", "Licht", not "Haustür", whose
     sensor a lock's door is opened by), and a verb said changes that kind
-    and not the device.
+    and not the device. A command with no verb read ("minimize the light
+    power") asks nothing of a device that does nothing: the kind that does
+    is meant.
     """
     named = spoken.kind_names.items()
     kinds = [k for k, found in named if k != domain and hit <= found]
-    return (
-        bool(verbs)
-        and not any(verb in own_verbs(domain) for verb in verbs)
-        and any(verb in own_verbs(kind) for kind in kinds for verb in verbs)
+    if not verbs:
+        return not own_verbs(domain) and any(own_verbs(kind) for kind in kinds)
+    return not any(verb in own_verbs(domain) for verb in verbs) and any(
+        verb in own_verbs(kind) for kind in kinds for verb in verbs
     )
 
 
