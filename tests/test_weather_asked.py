@@ -86,6 +86,18 @@ ASKED = [
         "Morgen: regenachtig, van 9 graden tot 18 graden.",
     ),
     ("it", "che tempo fa domani?", "Domani: piovoso, da 9 gradi a 18 gradi."),
+    # How warm a day to come will be: the forecast's, not the thermostat's.
+    (
+        "en",
+        "will it be too cold for a dress tomorrow",
+        "Tomorrow: rainy, from 9 degrees to 18 degrees.",
+    ),
+    ("de", "wird es morgen kalt?", "Morgen: regnerisch, 9 Grad bis 18 Grad."),
+    (
+        "fr",
+        "fera-t-il chaud demain ?",
+        "Demain : pluvieux, de 9 degrés à 18 degrés.",
+    ),
 ]
 
 

@@ -369,6 +369,13 @@ def conditions_at(words: Sequence[str], spoken: Words) -> list[int]:
     ]
 
 
+def says_day_ahead(words: Sequence[str], spoken: Words) -> bool:
+    """Whether words name a day after today ("tomorrow", "on Sunday")."""
+    ahead = [p for day, found in spoken.days.items() if day != "today" for p in found]
+    today = spans(list(words), spoken.days.get("today", ()))
+    return bool(spans(list(words), ahead) - today)
+
+
 def is_question(text: str, spoken: Words) -> bool:
     """Whether an utterance asks about the home rather than for a change.
 

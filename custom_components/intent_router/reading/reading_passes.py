@@ -24,6 +24,7 @@ from ..language import (
     every_kind_word,
     kind_names,
     same_thing,
+    says_day_ahead,
     spans,
     stop_words,
 )
@@ -192,13 +193,13 @@ def decide_question(marks: Marks) -> None:
     """Whether the utterance asks, and whether its answer is a yes or a no.
 
     Whether it asks is its own shape (language.is_question), but a
-    complaint asks only with its mark ("hace calor" opens like a
-    question). A question asking no "what", "which" or "how" ("ist Gas in
-    der Küche?") is answered yes or no.
+    complaint asks only with its mark ("hace calor" opens like a question)
+    or of a day to come ("too cold tomorrow?"). One asking no "what",
+    "which" or "how" ("ist Gas in der Küche?") is answered yes or no.
     """
-    said = marks.said
+    said, ahead = marks.said, says_day_ahead(marks.own, marks.spoken)
     marks.question = said.question and (
-        not marks.complained or any(mark in said.text for mark in "?¿")
+        not marks.complained or ahead or any(mark in said.text for mark in "?¿")
     )
     marks.yes_no = marks.question and not asks_which(marks.own, marks.spoken)
 

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from ..reading.reading import Reading
 
 WEATHER = "weather"
+# Kinds that say how warm it is now, never on a day to come: warmth asked
+# of a day to come ("wird es morgen kalt?") is the forecast's.
+_NOW_ONLY = frozenset({"climate", "sensor"})
 
 
 def weather_asked(reading: Reading, text: str) -> bool:
@@ -46,12 +49,18 @@ def weather_asked(reading: Reading, text: str) -> bool:
     timer and no verb that asks for a change. The weather's own name asks it anywhere
     ("weather in the city", "ten day forecast"), as what people wear for it
     does ("do I need an umbrella"); a condition, in a question or with a day
-    ("will it rain tomorrow"). "Annonce qu'il pleut" asks nothing.
+    ("will it rain tomorrow"). "Annonce qu'il pleut" asks nothing. How warm
+    or cold a day to come will be ("will it be too cold on Sunday?", "wird
+    es morgen kalt?") is the forecast's: a thermostat has none.
     """
     mentions = reading.mentions
-    if mentions.entities or mentions.kinds - {WEATHER} or reading.verbs - STATE_VERBS:
-        return False
     spoken = reading.spoken
+    kinds = mentions.kinds - {WEATHER}
+    ahead = bool(kinds) and kinds <= _NOW_ONLY and _day_to_come(reading, text)
+    # A complaint's step ("too cold": warmer) asks nothing of a day to come.
+    verbs = set() if ahead and reading.complaint else reading.verbs - STATE_VERBS
+    if mentions.entities or (kinds and not ahead) or verbs:
+        return False
     said = words(text)
     # A timer or an alarm said is asked of ("cuánto tiempo queda en el
     # temporizador"): the commands other words share (music.py's table).
@@ -59,9 +68,16 @@ def weather_asked(reading: Reading, text: str) -> bool:
         return False
     if spans(said, spoken.wear | spoken.kind_names.get(WEATHER, frozenset())):
         return True
-    return WEATHER in mentions.kinds and (
-        reading.question or day_said(text, spoken) is not None
+    return ahead or (
+        WEATHER in mentions.kinds
+        and (reading.question or day_said(text, spoken) is not None)
     )
+
+
+def _day_to_come(reading: Reading, text: str) -> bool:
+    """Whether a question asks of a day after today ("tomorrow", "on Sunday")."""
+    day = day_said(text, reading.spoken) if reading.question else None
+    return day is not None and day[1] > dt_util.now().date()
 
 
 def day_said(text: str, spoken: Words) -> tuple[str, date] | None:
