@@ -98,6 +98,36 @@ async def test_everyday_words_start_and_dock_the_vacuum(
 
 
 @pytest.mark.parametrize(
+    ("language", "said", "done"),
+    [
+        ("en", "can you start the cleaning", "Started Robo."),
+        ("en", "turn on the roomba", "Started Robo."),
+        ("es", "empieza la limpieza", "He puesto en marcha Robo."),
+        ("it", "avvia le pulizie", "Ho avviato Robo."),
+    ],
+)
+async def test_the_cleaning_and_the_roomba_are_the_vacuum(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    done: str,
+) -> None:
+    """The cleaning is what a vacuum does, as the heating is what a thermostat does."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    robot = await _robot(hass)
+
+    result = await converse(hass, agent_id, said, language=language)
+
+    assert hass.states.get(robot).state == "cleaning"
+    assert speech(result) == done
+    assert llm_server.requests == []
+
+
+@pytest.mark.parametrize(
     ("language", "back"),
     [
         ("en", "Vacuum return to base"),
