@@ -75,6 +75,8 @@ async def test_the_prefix_is_the_same_for_every_room_and_conversation(
 ) -> None:
     """Speaker's area, history and the request come after the stable part.
 
+    Music shared with one more speaker is the model's own plan to write.
+
     In a home larger than the shortlist too: every exposed entity is listed
     in the stable part; states are sent for the shortlist only.
     """
@@ -86,9 +88,11 @@ async def test_the_prefix_is_the_same_for_every_room_and_conversation(
         async_expose_entity(hass, CONVERSATION_DOMAIN, f"switch.socket_{n}", True)
     for area in ("Kitchen", "Bedroom", "Kitchen"):
         llm_server.add_plan(plan(speech="Fine."))
-        await converse(hass, agent_id, "how are you", satellite_in(hass, area))
+        await converse(
+            hass, agent_id, "play jazz in the office too", satellite_in(hass, area)
+        )
     llm_server.add_plan(plan(speech="Fine."))
-    await converse(hass, agent_id, "and the sockets?")
+    await converse(hass, agent_id, "now play blues in the office too")
 
     prompts = {system_prompt(llm_server, n) for n in range(4)}
     assert len(prompts) == 1

@@ -77,12 +77,12 @@ async def test_the_pattern_bounds_ids_per_action_and_actions_per_plan(
 ) -> None:
     """An id written again and again, or a tool with two players, does not fit.
 
-    Words that point at nothing the reading can offer are the model's to
-    plan: its plan's schema bounds what it may write.
+    Music shared with one more speaker is the model's to plan: its plan's
+    schema bounds what it may write.
     """
     llm_server.add_plan(plan(act("light.turn_off", KITCHEN_LIGHTS)))
 
-    await converse(hass, agent_id, "do the usual for the evening")
+    await converse(hass, agent_id, "play the evening mix in the kitchen too")
 
     request = llm_server.requests[0]
     assert schema_allows(request, f"turn_off {KITCHEN_LIGHTS}")
