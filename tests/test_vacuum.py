@@ -100,13 +100,13 @@ async def test_everyday_words_start_and_dock_the_vacuum(
 @pytest.mark.parametrize(
     ("language", "said", "done"),
     [
-        ("en", "can you start the cleaning", "Started Robo."),
-        ("en", "turn on the roomba", "Started Robo."),
-        ("es", "empieza la limpieza", "He puesto en marcha Robo."),
-        ("it", "avvia le pulizie", "Ho avviato Robo."),
+        ("en", "can you start the roomba", "Started Robo."),
+        ("de", "starte mal den Roomba", "Ich habe Robo gestartet."),
+        ("es", "empieza con la roomba", "He puesto en marcha Robo."),
+        ("it", "avvia il roomba", "Ho avviato Robo."),
     ],
 )
-async def test_the_cleaning_and_the_roomba_are_the_vacuum(
+async def test_a_roomba_is_the_vacuum(
     hass: HomeAssistant,
     mock_config_entry: MockConfigEntry,
     llm_server: ScriptedLLMServer,
@@ -114,7 +114,7 @@ async def test_the_cleaning_and_the_roomba_are_the_vacuum(
     said: str,
     done: str,
 ) -> None:
-    """The cleaning is what a vacuum does, as the heating is what a thermostat does."""
+    """A Roomba is said for any robot vacuum, as a Hoover is for a vacuum cleaner."""
     agent_id = await async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
