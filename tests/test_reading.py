@@ -1585,6 +1585,27 @@ def test_a_kind_said_last_is_no_verb(text: str, verbs: set[Verb]) -> None:
     assert read(Said.of(text, "en"), _catalog()).verbs == verbs
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "verbs"),
+    [
+        ("cancel the trip to vegas next week", "en", set()),
+        ("mute it for the next hour please", "en", set()),
+        ("skip to the next song", "en", {Verb.NEXT}),
+        ("was habe ich nächste Woche vor", "de", set()),
+        ("nächster Titel", "de", {Verb.NEXT}),
+        ("qu'est-ce que j'ai la semaine suivante", "fr", set()),
+        ("la prossima settimana", "it", set()),
+        ("wat doe ik volgende week", "nl", set()),
+        ("volgende nummer", "nl", {Verb.NEXT}),
+    ],
+)
+def test_the_next_week_skips_no_track(
+    text: str, language: str, verbs: set[Verb]
+) -> None:
+    """Beside a span of time, a word for the next or previous is no verb."""
+    assert read(Said.of(text, language), _catalog()).verbs == verbs
+
+
 def test_parts_of_names_of_several_kinds_name_none() -> None:
     """A thermostat's "smart", a player's "home", a vacuum's "cleaning bot".
 

@@ -112,6 +112,7 @@ _PLAIN_TABLES = (
     "complaint_degree",
     "quantities",
     "wear",
+    "periods",
 )
 
 

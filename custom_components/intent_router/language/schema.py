@@ -188,6 +188,7 @@ _LISTS = (
     "quantities",
     "both",
     "wear",
+    "periods",
 )
 WORDS_FILE = vol.Schema(
     {

@@ -173,6 +173,10 @@ def verbs_said(
     question ("la puerta lleva 10 minutos abierta, ¿la cierro?").
     """
     said = phrases_said(tokens, spoken.verbs)
+    for verb in (Verb.NEXT, Verb.PREVIOUS):
+        # "Next week", "la semaine suivante": a span of time, no track.
+        if verb in said and _of_time(tokens, spoken.verbs[verb], spoken):
+            said.pop(verb)
     if len(said) > 1:
         # In "stop the vacuum", "vacuum return to base", "turn on the lamp
         # next to the bed" the word is no verb.
@@ -186,6 +190,16 @@ def verbs_said(
             verb: said.get(verb, set()) | states.get(verb, set())
             for verb in said.keys() | states.keys()
         }
+    )
+
+
+def _of_time(tokens: list[str], phrases: Collection[str], spoken: Words) -> bool:
+    """Whether every word for the next or previous said stands beside a time's."""
+    times = spoken.periods | {p for found in spoken.days.values() for p in found}
+    at = spans(tokens, phrases)
+    return bool(at) and all(
+        any(0 <= j < len(tokens) and tokens[j] in times for j in (i - 1, i + 1))
+        for i in at
     )
 
 

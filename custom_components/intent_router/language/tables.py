@@ -374,6 +374,9 @@ class Words:
     # What people wear or carry for the weather ("umbrella", "Jacke"):
     # saying one asks the weather.
     wear: frozenset[str]
+    # Spans of time ("week", "Woche", "semaine"): "next week", "la
+    # semaine prochaine" skip no track.
+    periods: frozenset[str]
     # The days a forecast is asked for ("tomorrow", "am Freitag"), by
     # `DAYS` name: the first phrase of each is how a reply says it.
     days: Mapping[str, tuple[str, ...]]

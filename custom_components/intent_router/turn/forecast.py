@@ -23,7 +23,7 @@ from ..core.records import Outcome
 from ..core.speech import Phrase, phrase
 from ..core.spoken import is_number
 from ..deciding.states_said import said_state
-from ..language import Words, fold, spans, words
+from ..language import Words, fold, says_day_ahead, spans, words
 from ..language.tables import DAYS, STATE_VERBS, WEEKDAYS
 from .replies import Source, TurnResult
 
@@ -54,14 +54,18 @@ def weather_asked(reading: Reading, text: str) -> bool:
     es morgen kalt?") is the forecast's: a thermostat has none.
     """
     mentions = reading.mentions
-    spoken = reading.spoken
+    spoken, said = reading.spoken, words(text)
     kinds = mentions.kinds - {WEATHER}
-    ahead = bool(kinds) and kinds <= _NOW_ONLY and _day_to_come(reading, text)
+    ahead = (
+        bool(kinds)
+        and kinds <= _NOW_ONLY
+        and reading.question
+        and says_day_ahead(said, spoken)
+    )
     # A complaint's step ("too cold": warmer) asks nothing of a day to come.
     verbs = set() if ahead and reading.complaint else reading.verbs - STATE_VERBS
     if mentions.entities or (kinds and not ahead) or verbs:
         return False
-    said = words(text)
     # A timer or an alarm said is asked of ("cuánto tiempo queda en el
     # temporizador"): the commands other words share (music.py's table).
     if spoken.music and not spoken.music.commands.isdisjoint(said):
@@ -72,12 +76,6 @@ def weather_asked(reading: Reading, text: str) -> bool:
         WEATHER in mentions.kinds
         and (reading.question or day_said(text, spoken) is not None)
     )
-
-
-def _day_to_come(reading: Reading, text: str) -> bool:
-    """Whether a question asks of a day after today ("tomorrow", "on Sunday")."""
-    day = day_said(text, reading.spoken) if reading.question else None
-    return day is not None and day[1] > dt_util.now().date()
 
 
 def day_said(text: str, spoken: Words) -> tuple[str, date] | None:
