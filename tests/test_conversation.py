@@ -555,18 +555,22 @@ async def test_rejected_api_key_starts_reauth(
 async def test_a_question_never_changes_anything(
     hass: HomeAssistant, agent_id: str, llm_server: ScriptedLLMServer
 ) -> None:
-    """A model that "answers" by acting: the action is dropped, the answer spoken."""
+    """A model that "answers" by acting: the action is dropped.
+
+    Its answer is not spoken either: what the lights are doing is the
+    home's to say, never the model's.
+    """
     llm_server.add_plan(
         plan(
             act("light.turn_off", "light.kitchen_lights"),
-            speech="The kitchen lights are on.",
+            speech="The kitchen lights are off.",
         )
     )
 
     result = await converse(hass, agent_id, "Are the kitchen lights on?")
 
     assert hass.states.get("light.kitchen_lights").state == "on"
-    assert speech(result) == "The kitchen lights are on."
+    assert speech(result) == "I don't know that."
     assert result.response.response_type is intent.IntentResponseType.QUERY_ANSWER
 
 

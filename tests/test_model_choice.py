@@ -416,3 +416,43 @@ async def test_a_weekday_the_clock_does_not_show_is_not_spoken(
 
     assert llm_server.requests
     assert (speech(result) == answered) is spoken
+
+
+@pytest.mark.parametrize(
+    ("language", "answered"),
+    [
+        ("en", "Bed Light is on, sleep well."),
+        ("en", "Sure, I turned off the lights."),
+        ("de", "Im Schlafzimmer ist es dunkel."),
+    ],
+)
+async def test_the_models_answer_says_nothing_of_the_home(
+    hass: HomeAssistant,
+    agent_id: str,
+    bedroom: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    answered: str,
+) -> None:
+    """Words that name nothing: the model's answer about a device is not heard."""
+    await switched_on(hass, BED_LIGHT)
+    llm_server.add_plan(plan(speech=answered))
+
+    result = await converse(
+        hass, agent_id, "good night then", bedroom, language=language
+    )
+
+    assert llm_server.requests
+    assert speech(result) != answered
+    assert hass.states.get(BED_LIGHT).state == "on"
+
+
+async def test_the_models_answer_of_nothing_in_the_home_is_heard(
+    hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
+) -> None:
+    """An answer that says nothing of the home (a greeting back) is spoken."""
+    llm_server.add_plan(plan(speech="Good night, sleep well."))
+
+    result = await converse(hass, agent_id, "good night then", bedroom)
+
+    assert speech(result) == "Good night, sleep well."

@@ -7,7 +7,9 @@ wrote itself, its phrasing of a tool's data) are spoken only when every
 number in them is one the home's states, their attributes or the data
 show, and every day of the week in them is one the clock or the data
 shows ("June 27th falls on a Wednesday" is a small model's guess);
-otherwise the user hears that the agent does not know.
+otherwise the user hears that the agent does not know. An answer of the
+model's own says nothing of the home at all: its devices, rooms and
+states, and what was done, are the home's to say.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from homeassistant.util import dt as dt_util
 
+from ..core.said import Said
 from ..language import spans, words, words_for
 from ..language.tables import WEEKDAYS
+from ..reading.reading import read
 
 if TYPE_CHECKING:
     from ..home.catalog import Catalog
@@ -45,6 +49,25 @@ def unfounded(
     """
     return _unfounded_numbers(text, catalog, data, now) or _unfounded_weekdays(
         text, language, data, now
+    )
+
+
+def speaks_of_home(text: str, catalog: Catalog, language: str) -> bool:
+    """Whether the model's own answer says something of the home.
+
+    Read as the user's words are: it names a device, a kind of device, a
+    room or a floor, or says a verb ("The kitchen lights are on.", "Sure,
+    turning on the music."): the states and what ran are never the
+    model's to say.
+    """
+    reading = read(Said.of(text, language), catalog)
+    mentions = reading.mentions
+    return bool(
+        mentions.entities
+        or mentions.kinds
+        or mentions.areas
+        or mentions.floors
+        or reading.verbs
     )
 
 

@@ -17,7 +17,7 @@ from homeassistant.util import dt as dt_util
 from ..const import LOGGER
 from ..core.records import Outcome
 from ..core.speech import refuse
-from ..deciding.facts import unfounded
+from ..deciding.facts import speaks_of_home, unfounded
 from ..deciding.gate import Decision, Facts, Gated, gate
 from ..deciding.grounding import Grounded, Ungrounded
 from ..deciding.learned import lesson
@@ -285,8 +285,14 @@ class PlanRunner:
     def _founded(
         utterance: Utterance, said: str, catalog: Catalog, data: Any = None
     ) -> str:
-        """The model's own words, or "I don't know" when they hold what nothing gave."""
-        if not unfounded(said, catalog, utterance.language, data, dt_util.now()):
+        """The model's own words, or "I don't know" when they hold what nothing gave.
+
+        Its answer of its own (no `data`) says nothing of the home either.
+        """
+        language = utterance.language
+        if not unfounded(said, catalog, language, data, dt_util.now()) and (
+            data is not None or not speaks_of_home(said, catalog, language)
+        ):
             return said
         utterance.trace(unfounded=said)
         return utterance.say("dont_know")
