@@ -161,6 +161,27 @@ async def test_the_radio_and_an_audiobook_are_music_to_play(
     )
 
 
+async def test_music_said_to_play_offers_a_player_nothing_but_playing(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+) -> None:
+    """No verb of the player's own: it is not offered off, up or the next track."""
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent_id, "arrange and play all songs of Miles Davis", kitchen)
+
+    offered = user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()
+    assert offered == [
+        "1 Playing X.",
+        "2 Resumed playback on Kitchen Speaker.",
+        "3 Resumed playback on Bedroom Radio.",
+        "4 Resumed playback on Living Room TV.",
+        "5 none of these.",
+    ]
+
+
 async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
     hass: HomeAssistant,
     kitchen: str,

@@ -144,7 +144,7 @@ def propose(
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
         else:
-            found += _acts(reading, group, catalog)
+            found += _acts(reading, group, catalog, plays=first)
     if played is not None and not first:
         found.append(played)
     options = tuple(dict.fromkeys(found))[: MAX_OPTIONS - 1]
@@ -252,11 +252,14 @@ def _worded(option: Option, text: str | None) -> Plan | None:
     return Plan((action,), "", CHOSEN_CONFIDENCE)
 
 
-def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Option]:
+def _acts(
+    reading: Reading, group: tuple[str, ...], catalog: Catalog, *, plays: bool
+) -> list[Option]:
     """What a group of devices may be asked to do.
 
     The verbs said, with the value said; a value alone sets it; with
-    neither, what the domain does, a setting's value left to the model.
+    neither, what the domain does, a setting's value left to the model
+    (music said to play, `plays`: a player only plays).
     """
     infos = [catalog.exposed[t] for t in group]
     if infos[0].domain in _LIST_SERVICES:
@@ -269,7 +272,7 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
         frozenset({Verb.SET}) if value else frozenset()
     )
     order = _VERB_ORDER if said else _changes_first(infos)
-    verbs = said or _unsaid(reading, infos[0].domain)
+    verbs = said or _unsaid(reading, infos[0].domain, plays=plays)
     # One option a call: a cover's "on" is its "open".
     offered: dict[str, Option] = {}
     for verb in (v for v in order if v in verbs):
@@ -280,17 +283,21 @@ def _acts(reading: Reading, group: tuple[str, ...], catalog: Catalog) -> list[Op
     return list(offered.values())
 
 
-def _unsaid(reading: Reading, domain: str) -> frozenset[Verb]:
+def _unsaid(reading: Reading, domain: str, *, plays: bool) -> frozenset[Verb]:
     """What a domain's devices may be asked where no verb was read.
 
     Its level said ("the volume", "die Helligkeit"): that level up, down or
-    set, not on, off or the next track. Else all it does but a setting to a
-    number: with neither a verb nor a level said, any number would be the
-    model's own ("change the colour of the lights": 50 percent).
+    set, not on, off or the next track. Music said to play ("arrange and
+    play all songs of Eminem"): a player plays, and nothing else. Else all
+    it does but a setting to a number: with neither a verb nor a level
+    said, any number would be the model's own ("change the colour of the
+    lights": 50 percent).
     """
     verbs = own_verbs(domain)
     if _level_said(reading, domain):
         return (verbs & _LEVEL_VERBS) or verbs
+    if plays and Verb.RESUME in verbs:
+        return frozenset({Verb.RESUME})
     return verbs - {Verb.SET}
 
 
