@@ -74,3 +74,36 @@ async def test_them_alone_is_the_last_turns(
 
     assert hass.states.get(KITCHEN_LIGHTS).state == "on"
     assert hass.states.get(BED_LIGHT).state == "off"
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "then"),
+    [
+        ("en", "turn on the kitchen lights", "and the bed light too"),
+        ("de", "schalte Kitchen Lights ein", "und Bed Light auch"),
+        ("fr", "allume Kitchen Lights", "et Bed Light aussi"),
+        ("es", "enciende Kitchen Lights", "y Bed Light también"),
+        ("nl", "zet Kitchen Lights aan", "en Bed Light ook"),
+        ("it", "accendi Kitchen Lights", "e anche Bed Light"),
+    ],
+)
+async def test_and_that_one_too_does_the_same_to_it(
+    hass: HomeAssistant,
+    mock_config_entry: MockConfigEntry,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    first: str,
+    then: str,
+) -> None:
+    """ "Too" adds the device to what the last turn did; the model is not asked."""
+    agent_id = await async_setup_agent(
+        hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
+    )
+    kitchen = satellite_in(hass, "Kitchen")
+    llm_server.add_plan(plan(act("light.turn_off", BED_LIGHT)))
+    await converse(hass, agent_id, first, kitchen, language)
+
+    await converse(hass, agent_id, then, kitchen, language)
+
+    assert hass.states.get(BED_LIGHT).state == "on"
+    assert llm_server.requests == []

@@ -182,6 +182,38 @@ async def test_music_said_to_play_offers_a_player_nothing_but_playing(
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "query"),
+    [
+        ("put the radio on", "radio"),
+        ("start podcast Heavyweight please", "Heavyweight"),
+        ("carry on with my audiobook now", "audiobook"),
+    ],
+)
+async def test_a_model_that_writes_the_option_back_plays_from_the_music_said(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    said: str,
+    query: str,
+) -> None:
+    """No verb that plays: the words from the first that says what to play are X.
+
+    No player is said either: what would play is asked first.
+    """
+    llm_server.add_reply('{"pick":1,"text":"Playing X."}')
+
+    question = await converse(hass, agent_id, said, kitchen)
+    assert speakers.kitchen.searches == []
+    await converse(hass, agent_id, "yes", kitchen)
+
+    assert speech(question) == f"Do you want me to play {query}?"
+    (search,) = speakers.kitchen.searches
+    assert search.search_query == query
+
+
 async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
     hass: HomeAssistant,
     kitchen: str,

@@ -38,7 +38,13 @@ from ..core.said import Said
 from ..core.spoken import SpokenValues
 from ..home.catalog import Catalog
 from ..language import Unit, Verb
-from ..language.music import music_kind, says_music, shares_music, words_after_play
+from ..language.music import (
+    music_kind,
+    says_music,
+    shares_music,
+    words_after_play,
+    words_from_music,
+)
 from ..reading.reading import Reading
 from ..reading.values import Value
 from .answers import answer
@@ -206,7 +212,7 @@ def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
         service=PLAY_TOOL,
         text_field="query",
         given=given,
-        read_text=words_after_play(said),
+        read_text=words_after_play(said) or words_from_music(said),
     )
 
 

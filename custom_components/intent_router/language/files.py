@@ -314,6 +314,7 @@ def _music(table: Mapping[str, Any]) -> MusicWords:
         leading=_longest_first(table["leading"]),
         places=_longest_first(table["places"]),
         generic=frozenset(table["generic"]),
+        media=frozenset(table["media"]),
         shared=frozenset(table["shared"]),
         commands=frozenset(table["commands"]),
         also=_longest_first(table["also"]),

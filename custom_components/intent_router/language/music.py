@@ -91,7 +91,7 @@ def says_music(said: Said) -> bool:
     words = list(said.terms)
     kinds = {word for found in table.kinds.values() for word in found}
     return bool(
-        spans(words, (*table.play, *table.play_last))
+        spans(words, (*table.play, *table.play_last, *table.media))
         or set(words) & (kinds | table.generic)
     )
 
@@ -166,5 +166,33 @@ def words_after_play(said: Said) -> str | None:
         rest.pop(0)
     words = " ".join(folded_word for _, folded_word in rest)
     if not words or words in table.playing or words in table.generic:
+        return None
+    return " ".join(original for original, _ in rest)
+
+
+def words_from_music(said: Said) -> str | None:
+    """The words from the first that says what to play to the end, as said.
+
+    Where no verb that plays is said: "put the radio on": "radio"; "start
+    podcast MLB daily": "MLB daily", a podcast; "continue with my audiobook
+    please": "audiobook". A particle, a stop word or "please" at the end
+    is no part of it; music itself names nothing to play.
+    """
+    table = MUSIC_WORDS.get(base_language(said.language))
+    if table is None:
+        return None
+    kinds = {word for found in table.kinds.values() for word in found}
+    folded = [word for _, word in said.as_said]
+    at = spans(folded, (*table.media, *kinds))
+    if not at:
+        return None
+    rest = list(said.as_said[min(at) :])
+    # The kind said goes with the music (`music_kind`): "podcast Heavyweight".
+    while rest and (rest[0][1] in table.leading or rest[0][1] in kinds):
+        rest.pop(0)
+    spoken = said.spoken
+    while rest and rest[-1][1] in spoken.stop | spoken.filler | spoken.hedges:
+        rest.pop()
+    if {word for _, word in rest} <= table.generic | set(table.leading):
         return None
     return " ".join(original for original, _ in rest)

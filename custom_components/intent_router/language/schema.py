@@ -154,6 +154,7 @@ _MUSIC = vol.Schema(
                 "also",
                 "playing",
                 "sound",
+                "media",
             )
         },
     }

@@ -215,6 +215,9 @@ class MusicWords:
     places: tuple[str, ...]
     # What says only "music" and names nothing to search for.
     generic: frozenset[str]
+    # What people listen to besides music, searched by its own word ("the
+    # radio", "an audiobook"): it says music, and is something to play.
+    media: frozenset[str]
     # Openers other commands share ("zet", "metti"): after one, a verb of
     # the command table ("zet de waterkoker uit") or one of `commands`
     # ("metti in pausa", "pon un temporizador") says that command instead.

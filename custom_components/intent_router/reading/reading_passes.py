@@ -423,15 +423,15 @@ def leave_unexplained(marks: Marks) -> None:
 
 
 def _said_in_passing(marks: Marks) -> frozenset[str]:
-    """Politeness, hedges, "in here", a request's opening, "again", "it", "all".
+    """Politeness, hedges, "in here", "too", a request's opening, "again", "it".
 
     "Could you ..." asks for the action: its words say nothing more. "It",
-    "again" and "all" are read by other passes; "all the devices" ("alle
-    Geräte", "tous les appareils") is everything.
+    "again" and "all" are read by other passes; "all the devices" is all.
     """
     spoken, tokens = marks.spoken, marks.tokens
     ignored = stop_words(marks.language) | marks.back_words
-    ignored |= {tokens[i] for i in spans(tokens, spoken.hedges | spoken.here)}
+    also = spoken.music.also if spoken.music else ()
+    ignored |= {tokens[i] for i in spans(tokens, (*spoken.hedges, *spoken.here, *also))}
     folded = marks.said.folded
     if request := next((r for r in spoken.requests if folded.startswith(r)), ""):
         ignored |= set(request.split())
