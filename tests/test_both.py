@@ -95,7 +95,7 @@ async def test_and_that_one_too_does_the_same_to_it(
     first: str,
     then: str,
 ) -> None:
-    """ "Too" adds the device to what the last turn did; the model is not asked."""
+    """With "too", a device gets what the last turn did; the model is not asked."""
     agent_id = await async_setup_agent(
         hass, mock_config_entry, **{CONF_LOCAL_FIRST: True}
     )
