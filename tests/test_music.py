@@ -214,6 +214,37 @@ async def test_a_model_that_writes_the_option_back_plays_from_the_music_said(
     assert search.search_query == query
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "offered"),
+    [
+        ("en", "let me hear some music", "1 Resumed playback on Kitchen Speaker."),
+        (
+            "de",
+            "ich will etwas Musik hören",
+            "1 Ich spiele auf Kitchen Speaker weiter.",
+        ),
+    ],
+)
+async def test_music_itself_with_nothing_to_search_is_a_player_playing(
+    hass: HomeAssistant,
+    kitchen: str,
+    agent_id: str,
+    speakers: Speakers,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    offered: str,
+) -> None:
+    """No name to search: the player here plays; no search is offered."""
+    llm_server.add_reply('{"pick":0}')
+
+    await converse(hass, agent_id, said, kitchen, language=language)
+
+    options = user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()
+    assert options[:-1] == [offered]
+    assert speakers.kitchen.searches == []
+
+
 async def test_a_model_that_writes_the_option_back_plays_the_words_after_play(
     hass: HomeAssistant,
     kitchen: str,

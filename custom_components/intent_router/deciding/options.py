@@ -41,6 +41,7 @@ from ..language import Unit, Verb
 from ..language.music import (
     music_kind,
     says_music,
+    says_the_music,
     shares_music,
     words_after_play,
     words_from_music,
@@ -142,15 +143,15 @@ def propose(
         return ()
     # Music said to play comes first (a player's own verbs are rarely
     # meant), else after what the words name.
-    played = _played(reading, said, catalog)
-    first = played is not None and says_music(said)
+    played, plays = _played(reading, said, catalog), says_music(said)
+    first = played is not None and plays
     found: list[Option] = [played] if played and first else []
     for group in option_groups(reading, catalog, referred, confirm):
         if not _asked_to_act(reading, catalog.exposed[group[0]].domain):
             asked = _asked(reading, group, catalog, values, confirm)
             found += [asked] if asked else []
         else:
-            found += _acts(reading, group, catalog, plays=first)
+            found += _acts(reading, group, catalog, plays=plays)
     if played is not None and not first:
         found.append(played)
     options = tuple(dict.fromkeys(found))[: MAX_OPTIONS - 1]
@@ -195,7 +196,8 @@ def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
     """Music by a name the model takes from the words, where music is said.
 
     The kind of music said ("the album") goes with it. A player said by its
-    level alone ("the volume") asks for no music.
+    level alone ("the volume") asks for no music, nor does music itself
+    with nothing to search ("let me hear some music": the player plays).
     """
     if reading.question or PLAY_TOOL not in catalog.tools:
         return None
@@ -206,13 +208,12 @@ def _played(reading: Reading, said: Said, catalog: Catalog) -> Option | None:
     if not (player or says_music(said)):
         return None
     kind = music_kind(said)
+    read = words_after_play(said) or words_from_music(said)
+    if read is None and kind is None and says_the_music(said.terms, said.language):
+        return None
     given = (("kind", kind),) if kind else ()
     return Option(
-        (),
-        service=PLAY_TOOL,
-        text_field="query",
-        given=given,
-        read_text=words_after_play(said) or words_from_music(said),
+        (), service=PLAY_TOOL, text_field="query", given=given, read_text=read
     )
 
 
