@@ -493,9 +493,9 @@ async def test_a_local_match_that_fails_goes_to_the_model(
         hass, mock_config_entry, **{CONF_TIMEOUT: TIMEOUT, CONF_LOCAL_FIRST: True}
     )
     # A shopping-list sentence with no shopping list set up: HA raises.
-    llm_server.add_plan(plan(speech="There is no shopping list here."))
+    llm_server.add_plan(plan(speech="Sorry, I can't help with that."))
 
     result = await converse(hass, agent_id, "add apples to my shopping list")
 
-    assert speech(result) == "There is no shopping list here."
+    assert speech(result) == "Sorry, I can't help with that."
     assert len(llm_server.requests) == 1
