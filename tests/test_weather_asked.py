@@ -14,6 +14,8 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
@@ -205,3 +207,32 @@ async def test_the_weather_said_in_passing_asks_nothing_of_it(
     result = await converse(hass, agent, said, language=language)
 
     assert "Home" not in speech(result)
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "answer"),
+    [
+        ("en", "will it snow next week", "Home is cloudy, 15 degrees."),
+        ("de", "schneit es nächste Woche?", "Home ist bewölkt, 15 Grad."),
+    ],
+)
+async def test_the_next_week_names_no_next_alarm(
+    hass: HomeAssistant,
+    agent: str,
+    llm_server: ScriptedLLMServer,
+    language: str,
+    said: str,
+    answer: str,
+) -> None:
+    """A span of time ("next week") names no sensor called Next Alarm."""
+    hass.states.async_set(
+        "sensor.next_alarm",
+        "2026-03-04T07:00:00+00:00",
+        {"friendly_name": "Next Alarm", "device_class": "timestamp"},
+    )
+    async_expose_entity(hass, CONVERSATION_DOMAIN, "sensor.next_alarm", True)
+
+    result = await converse(hass, agent, said, language=language)
+
+    assert speech(result) == answer
+    assert llm_server.requests == []

@@ -173,9 +173,10 @@ def verbs_said(
     question ("la puerta lleva 10 minutos abierta, ¿la cierro?").
     """
     said = phrases_said(tokens, spoken.verbs)
+    timed = times_said(tokens, spoken)
     for verb in (Verb.NEXT, Verb.PREVIOUS):
         # "Next week", "la semaine suivante": a span of time, no track.
-        if verb in said and _of_time(tokens, spoken.verbs[verb], spoken):
+        if verb in said and spans(tokens, spoken.verbs[verb]) <= timed:
             said.pop(verb)
     if len(said) > 1:
         # In "stop the vacuum", "vacuum return to base", "turn on the lamp
@@ -193,14 +194,22 @@ def verbs_said(
     )
 
 
-def _of_time(tokens: list[str], phrases: Collection[str], spoken: Words) -> bool:
-    """Whether every word for the next or previous said stands beside a time's."""
+def times_said(tokens: list[str], spoken: Words) -> set[int]:
+    """Where a word for the next or previous stands beside a time's, with it.
+
+    "Next week", "nächste Woche", "la semaine suivante": a span of time,
+    which names no track, and no device ("Next Alarm").
+    """
     times = spoken.periods | {p for found in spoken.days.values() for p in found}
-    at = spans(tokens, phrases)
-    return bool(at) and all(
-        any(0 <= j < len(tokens) and tokens[j] in times for j in (i - 1, i + 1))
-        for i in at
+    ordinal = spoken.verbs.get(Verb.NEXT, frozenset()) | spoken.verbs.get(
+        Verb.PREVIOUS, frozenset()
     )
+    found: set[int] = set()
+    for at in spans(tokens, ordinal):
+        beside = {j for j in (at - 1, at + 1) if 0 <= j < len(tokens)}
+        if timed := {j for j in beside if tokens[j] in times}:
+            found |= {at, *timed}
+    return found
 
 
 def said_whole(
@@ -212,8 +221,9 @@ def said_whole(
     """Where phrases stand whose words are theirs alone, naming nothing.
 
     A verb said in several words ("naar beneden", "roll down": "beneden" is
-    a floor too), and the speaker's room said ("esta
-    habitación": no "habitación" of the home). "Switch on" keeps its
+    a floor too), the speaker's room said ("esta habitación": no
+    "habitación" of the home), and a span of time ("next week": no "Next
+    Alarm"). "Switch on" keeps its
     kind's word: "put the switch on" is a switch. `kinds`: every kind
     word of the language.
     """
@@ -224,7 +234,7 @@ def said_whole(
         if " " in phrase and GAP not in phrase and kinds.isdisjoint(phrase.split())
     ]
     hedges = [phrase for phrase in (*spoken.hedges, *spoken.here) if " " in phrase]
-    return spans(tokens, [*verb_phrases, *hedges])
+    return spans(tokens, [*verb_phrases, *hedges]) | times_said(tokens, spoken)
 
 
 def phrases_said[K](
