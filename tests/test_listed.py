@@ -7,6 +7,8 @@ today are, in the turn's language, whoever read the question.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -292,3 +294,24 @@ async def test_the_grocery_list_is_the_shopping_list(
 
     assert int(hass.states.get(SHOPPING).state) == shopping + 1
     assert hass.states.get(CHORES).state == "0"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Remove X from Shopping list.", "bananas"],
+)
+async def test_an_item_the_request_does_not_say_is_not_added(
+    hass: HomeAssistant,
+    agent_id: str,
+    llm_server: ScriptedLLMServer,
+    text: str,
+) -> None:
+    """The model's item is the option written back, or a word nobody said."""
+    llm_server.add_reply(json.dumps({"pick": 1, "text": text}))
+    before = int(hass.states.get(SHOPPING).state)
+
+    result = await converse(hass, agent_id, "erase my old songs on the shopping list")
+    await converse(hass, agent_id, "yes")
+
+    assert int(hass.states.get(SHOPPING).state) == before
+    assert "X" not in speech(result)

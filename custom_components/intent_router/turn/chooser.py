@@ -113,9 +113,11 @@ class Chooser:
             chosen = options[pick.index]
             if chosen.question is not None:
                 return await self._async_answered(utterance, chosen.question, catalog)
-            filled = _filled(pick.text, labels[pick.index], utterance.language)
-            if chosen.service == SAY and _writes_back(filled, utterance):
-                filled = None
+            filled = _kept(
+                _filled(pick.text, labels[pick.index], utterance.language),
+                chosen,
+                utterance,
+            )
             plan = chosen_plan(chosen, pick.value, filled, catalog)
         else:
             # A server that ignores the schema wrote a plan: held to the words
@@ -187,6 +189,27 @@ def _writes_back(text: str | None, utterance: Utterance) -> bool:
     """
     said = set(utterance.said.words)
     return text is not None and set(words(text)) <= said
+
+
+def _kept(text: str | None, option: Option, utterance: Utterance) -> str | None:
+    """The words the model filled in, where they may stand.
+
+    An answer that says more than the request; an item or a name made of
+    the request's words.
+    """
+    if option.service == SAY:
+        return None if _writes_back(text, utterance) else text
+    return text if _of_the_words(text, utterance) else None
+
+
+def _of_the_words(text: str | None, utterance: Utterance) -> bool:
+    """Whether words filled in for an item or a name are of the request.
+
+    One word said is enough ("Ricky Martin" for "ricky matin"); the
+    option's own words with its X ("Remove X from Shopping list") are none.
+    """
+    filled = set(words(text or "")) - {"x"}
+    return bool(filled & set(utterance.said.words)) and "x" not in words(text or "")
 
 
 def _filled(text: str | None, label: str, language: str) -> str | None:
