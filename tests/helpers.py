@@ -98,6 +98,11 @@ def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
     return str(server.requests[index]["messages"][-1]["content"])
 
 
+def offered(server: ScriptedLLMServer, index: int = -1) -> list[str]:
+    """The options a request offered the model, numbered, as it read them."""
+    return user_prompt(server, index).split("Options:\n", 1)[1].splitlines()
+
+
 def schema_targets(request: dict[str, Any]) -> dict[str, set[str]]:
     """Each tool of a plan request's JSON schema, with the targets it allows.
 

@@ -24,7 +24,7 @@ from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 
 from . import home
-from .helpers import act, converse, plan, speech, user_prompt
+from .helpers import act, converse, offered, plan, speech
 from .llm_server import ScriptedLLMServer
 
 SHOPPING = "todo.shopping_list"
@@ -103,7 +103,7 @@ async def test_a_question_naming_nothing_may_be_about_what_the_home_keeps(
 
     result = await converse(hass, agent_id, "who am I seeing later?")
 
-    listed = user_prompt(llm_server).split("Options:\n", 1)[1].splitlines()
+    listed = offered(llm_server)
     assert listed[:2] == [
         "1 about Calendar 2.",
         "2 about Shopping list (To-do list).",
@@ -263,7 +263,7 @@ async def test_an_answer_in_words_that_says_the_question_again_is_not_spoken(
 
     result = await converse(hass, agent_id, "What classes do I have today?")
 
-    listed = user_prompt(llm_server).split("Options:\n", 1)[1].splitlines()
+    listed = offered(llm_server)
     assert listed[2] == "3 Answered in words: X."
     assert speech(result) == "I'm not sure what you want. Could you say it another way?"
 

@@ -22,10 +22,10 @@ from .helpers import (
     agent_details,
     converse,
     lit_at,
+    offered,
     plan,
     speech,
     switched_on,
-    user_prompt,
 )
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
@@ -45,12 +45,6 @@ def bedroom(hass: HomeAssistant, agent_id: str) -> str:
     return satellite_in(hass, "Bedroom")
 
 
-def _options(server: ScriptedLLMServer) -> list[str]:
-    """The options the last request offered, as the model read them."""
-    listed = user_prompt(server).split("Options:\n", 1)[1]
-    return listed.splitlines()
-
-
 async def test_the_model_picks_what_the_words_allow(
     hass: HomeAssistant, agent_id: str, bedroom: str, llm_server: ScriptedLLMServer
 ) -> None:
@@ -64,7 +58,7 @@ async def test_the_model_picks_what_the_words_allow(
 
     await converse(hass, agent_id, "could the bed light be a touch livelier", bedroom)
 
-    assert _options(llm_server) == [
+    assert offered(llm_server) == [
         "1 Turned off Bed Light.",
         "2 Made Bed Light brighter.",
         "3 Dimmed Bed Light.",
@@ -85,7 +79,7 @@ async def test_a_value_the_words_leave_open_is_filled_in_by_the_model(
         hass, agent_id, "stell das Bed Light auf Lesestärke", bedroom, language="de"
     )
 
-    assert _options(llm_server) == [
+    assert offered(llm_server) == [
         "1 Ich habe Bed Light auf N Prozent gestellt.",
         "2 nichts davon.",
     ]
@@ -109,7 +103,7 @@ async def test_a_question_is_answered_from_the_states(
         hass, agent_id, "est-ce que Bed Light brille encore ?", bedroom, language="fr"
     )
 
-    assert _options(llm_server) == [
+    assert offered(llm_server) == [
         "1 à propos de Bed Light (Lumière).",
         "2 aucune de ces options.",
     ]
@@ -179,7 +173,7 @@ async def test_a_misspelt_verb_is_read_and_a_reversal_is_refused(
 
     result = await converse(hass, agent_id, said, bedroom, language=language)
 
-    assert len(_options(llm_server)) == 2  # off, and none
+    assert len(offered(llm_server)) == 2  # off, and none
     assert speech(result) == asked
     assert hass.states.get(BED_LIGHT).state == "on"
 
@@ -211,7 +205,7 @@ async def test_the_speakers_room_is_no_name_for_a_word_unread(
         hass, agent_id, "mach die kleine Lampe an", bedroom, language="de"
     )
 
-    assert _options(llm_server)[0] == "1 Ich habe Bed Light eingeschaltet."
+    assert offered(llm_server)[0] == "1 Ich habe Bed Light eingeschaltet."
     assert speech(result) == "Soll ich Bed Light einschalten?"
     assert hass.states.get(BED_LIGHT).state == "off"
 
@@ -257,7 +251,7 @@ async def test_words_that_say_nothing_to_do_ask_what_it_is_doing(
 
     result = await converse(hass, agent_id, said, bedroom, language=language)
 
-    assert _options(llm_server) == options
+    assert offered(llm_server) == options
     assert speech(result) == answered
     assert hass.states.get("cover.kitchen_window").state == "closed"
 
@@ -314,7 +308,7 @@ async def test_words_with_no_verb_offer_a_change_first(
 
     await converse(hass, agent_id, said, bedroom, language=language)
 
-    options = _options(llm_server)
+    options = offered(llm_server)
     assert options[0] == first
     shown = "Turned on" if lit else "Turned off"
     if language == "en":
@@ -370,7 +364,7 @@ async def test_a_level_said_with_no_verb_offers_that_level_only(
 
     await converse(hass, agent_id, said, bedroom, language=language)
 
-    assert len(_options(llm_server)) == 4  # brighter, dimmer, to N, none
+    assert len(offered(llm_server)) == 4  # brighter, dimmer, to N, none
     assert hass.states.get(BED_LIGHT).attributes["brightness"] > 100
 
 
@@ -383,7 +377,7 @@ async def test_words_that_name_nothing_are_offered_only_an_answer_in_words(
 
     result = await converse(hass, agent_id, "remove item three", bedroom)
 
-    assert _options(llm_server) == ["1 Answered in words: X.", "2 none of these."]
+    assert offered(llm_server) == ["1 Answered in words: X.", "2 none of these."]
     assert "Tools:" not in llm_server.requests[0]["messages"][0]["content"]
     assert speech(result) == "I'm not sure what you want. Could you say it another way?"
     assert hass.states.get(BED_LIGHT).state == "on"

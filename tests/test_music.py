@@ -27,7 +27,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
 from .agents import set_agent_options
-from .helpers import act, converse, plan, speech
+from .helpers import act, converse, offered, plan, speech, user_prompt
 from .home import satellite_in
 from .llm_server import ScriptedLLMServer
 from .music_home import (
@@ -75,11 +75,6 @@ def play(query: str, kind: str | None = None, **args: Any) -> str:
 def control(command: str, **args: Any) -> str:
     """A `music.control` action."""
     return act("music.control", command=command, **args)
-
-
-def user_prompt(server: ScriptedLLMServer, index: int = -1) -> str:
-    """The user message of a request sent to the model."""
-    return str(server.requests[index]["messages"][-1]["content"])
 
 
 async def test_plays_by_search_on_the_speaker_of_the_area(
@@ -130,11 +125,11 @@ async def test_a_players_level_said_offers_no_music_to_play(
     await converse(hass, agent_id, said, kitchen, language=language)
 
     assert "X." not in user_prompt(llm_server, 0)
-    assert len(user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()) == 4
+    assert len(offered(llm_server, 0)) == 4
 
 
 @pytest.mark.parametrize(
-    ("language", "said", "offered"),
+    ("language", "said", "first"),
     [
         ("en", "put the radio on", "1 Playing X."),
         ("en", "carry on with my audiobook please", "1 Playing X."),
@@ -149,16 +144,14 @@ async def test_the_radio_and_an_audiobook_are_music_to_play(
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
-    offered: str,
+    first: str,
 ) -> None:
     """Said with no name of the home, the radio is offered as music to play, first."""
     llm_server.add_reply('{"pick":0}')
 
     await converse(hass, agent_id, said, kitchen, language=language)
 
-    assert (
-        user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()[0] == offered
-    )
+    assert offered(llm_server, 0)[0] == first
 
 
 async def test_music_said_to_play_offers_a_player_nothing_but_playing(
@@ -172,8 +165,7 @@ async def test_music_said_to_play_offers_a_player_nothing_but_playing(
 
     await converse(hass, agent_id, "arrange and play all songs of Miles Davis", kitchen)
 
-    offered = user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()
-    assert offered == [
+    assert offered(llm_server, 0) == [
         "1 Playing X.",
         "2 Resumed playback on Kitchen Speaker.",
         "3 Resumed playback on Bedroom Radio.",
@@ -215,7 +207,7 @@ async def test_a_model_that_writes_the_option_back_plays_from_the_music_said(
 
 
 @pytest.mark.parametrize(
-    ("language", "said", "offered"),
+    ("language", "said", "first"),
     [
         ("en", "let me hear some music", "1 Resumed playback on Kitchen Speaker."),
         (
@@ -233,15 +225,14 @@ async def test_music_itself_with_nothing_to_search_is_a_player_playing(
     llm_server: ScriptedLLMServer,
     language: str,
     said: str,
-    offered: str,
+    first: str,
 ) -> None:
     """No name to search: the player here plays; no search is offered."""
     llm_server.add_reply('{"pick":0}')
 
     await converse(hass, agent_id, said, kitchen, language=language)
 
-    options = user_prompt(llm_server, 0).split("Options:\n", 1)[1].splitlines()
-    assert options[:-1] == [offered]
+    assert offered(llm_server, 0)[:-1] == [first]
     assert speakers.kitchen.searches == []
 
 

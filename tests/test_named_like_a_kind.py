@@ -14,13 +14,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
-from .helpers import (
-    async_setup_template_entity,
-    converse,
-    home_states,
-    speech,
-    user_prompt,
-)
+from .helpers import async_setup_template_entity, converse, home_states, offered, speech
 from .home import async_setup_agent
 from .llm_server import ScriptedLLMServer
 
@@ -105,6 +99,6 @@ async def test_a_command_with_no_verb_read_offers_the_kind(
 
     await converse(hass, agent, said, language=language)
 
-    offered = user_prompt(llm_server, 0).split("Options:\n", 1)[1]
-    assert any(light in offered for light in LIGHTS), offered
-    assert f"{name} (" not in offered
+    options = " ".join(offered(llm_server, 0))
+    assert any(light in options for light in LIGHTS), options
+    assert f"{name} (" not in options

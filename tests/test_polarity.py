@@ -14,7 +14,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.intent_router.const import CONF_LOCAL_FIRST
 from homeassistant.core import HomeAssistant
 
-from .helpers import agent_details, converse, speech, switched_on, user_prompt
+from .helpers import agent_details, converse, offered, speech, switched_on
 from .home import async_setup_agent, satellite_in
 from .llm_server import ScriptedLLMServer
 
@@ -49,7 +49,7 @@ async def test_a_devices_own_verb_is_what_the_words_ask_of_it(
 
     await converse(hass, agent_id, said, kitchen, language=language)
 
-    options = user_prompt(llm_server).split("Options:\n", 1)[-1].splitlines()
+    options = offered(llm_server)
     assert len(options) <= 2
     assert {"against_the_words": ["cover.close_cover"]} in agent_details()
     assert hass.states.get(WINDOW).state == state

@@ -89,10 +89,9 @@ def says_music(said: Said) -> bool:
     if table is None:
         return False
     words = list(said.terms)
-    kinds = {word for found in table.kinds.values() for word in found}
     return bool(
         spans(words, (*table.play, *table.play_last, *table.media))
-        or set(words) & (kinds | table.generic)
+        or set(words) & (_kind_words(table) | table.generic)
     )
 
 
@@ -159,11 +158,7 @@ def words_after_play(said: Said) -> str | None:
     if not starts:
         return None
     at, length = min(starts)
-    rest = list(said.as_said[at + length :])
-    # Articles and the kind said (`music_kind`): "the album Kind of Blue".
-    kinds = {word for found in table.kinds.values() for word in found}
-    while rest and (rest[0][1] in table.leading or rest[0][1] in kinds):
-        rest.pop(0)
+    rest = _past_kind(list(said.as_said[at + length :]), table)
     words = " ".join(folded_word for _, folded_word in rest)
     if not words or words in table.playing or words in table.generic:
         return None
@@ -181,18 +176,31 @@ def words_from_music(said: Said) -> str | None:
     table = MUSIC_WORDS.get(base_language(said.language))
     if table is None:
         return None
-    kinds = {word for found in table.kinds.values() for word in found}
     folded = [word for _, word in said.as_said]
-    at = spans(folded, (*table.media, *kinds))
+    at = spans(folded, (*table.media, *_kind_words(table)))
     if not at:
         return None
-    rest = list(said.as_said[min(at) :])
-    # The kind said goes with the music (`music_kind`): "podcast Heavyweight".
-    while rest and (rest[0][1] in table.leading or rest[0][1] in kinds):
-        rest.pop(0)
+    rest = _past_kind(list(said.as_said[min(at) :]), table)
     spoken = said.spoken
     while rest and rest[-1][1] in spoken.stop | spoken.filler | spoken.hedges:
         rest.pop()
     if {word for _, word in rest} <= table.generic | set(table.leading):
         return None
     return " ".join(original for original, _ in rest)
+
+
+def _kind_words(table: MusicWords) -> frozenset[str]:
+    """Every word that says a kind of music ("album", "podcast")."""
+    return frozenset(word for found in table.kinds.values() for word in found)
+
+
+def _past_kind(rest: list[tuple[str, str]], table: MusicWords) -> list[tuple[str, str]]:
+    """Words as said, past the articles and the kind said first.
+
+    The kind goes with the music (`music_kind`): "the album Kind of Blue",
+    "podcast Heavyweight".
+    """
+    kinds = _kind_words(table)
+    while rest and (rest[0][1] in table.leading or rest[0][1] in kinds):
+        rest = rest[1:]
+    return rest

@@ -208,8 +208,8 @@ def _of_the_words(text: str | None, utterance: Utterance) -> bool:
     One word said is enough ("Ricky Martin" for "ricky matin"); the
     option's own words with its X ("Remove X from Shopping list") are none.
     """
-    filled = set(words(text or "")) - {"x"}
-    return bool(filled & set(utterance.said.words)) and "x" not in words(text or "")
+    filled = words(text or "")
+    return "x" not in filled and not set(filled).isdisjoint(utterance.said.words)
 
 
 def _filled(text: str | None, label: str, language: str) -> str | None:
